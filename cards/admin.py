@@ -139,16 +139,35 @@ class CardKindAdmin(admin.ModelAdmin):
 
 @admin.register(PetCard)
 class PetAdmin(CardKindAdmin):
-    list_display = ("number", "name", "attribute", "sub_attribute", "stage", "cost", "defense",
-                    "orb_list", "card_set")
+    list_display = (
+        "number",
+        "name",
+        "attribute",
+        "sub_attribute",
+        "stage",
+        "cost",
+        "defense",
+        "orb_list",
+        "card_set",
+    )
     list_filter = ("attribute", "stage", "pet_type", "card_set", "provenance")
     inlines = (AttackRowInline,)
     kind_fieldsets = (
-        ("Pet (PAD-1.1)", {"fields": (
-            ("attribute", "sub_attribute"), ("cost", "defense"), ("pet_type", "pet_sub_type"),
-            "stage", ("evolves_from_name", "evolves_from"), "ultimate_requirement",
-            "effect_types", "orbs",
-        )}),
+        (
+            "Pet (PAD-1.1)",
+            {
+                "fields": (
+                    ("attribute", "sub_attribute"),
+                    ("cost", "defense"),
+                    ("pet_type", "pet_sub_type"),
+                    "stage",
+                    ("evolves_from_name", "evolves_from"),
+                    "ultimate_requirement",
+                    "effect_types",
+                    "orbs",
+                )
+            },
+        ),
     )
 
 
@@ -157,9 +176,18 @@ class SkillAdmin(CardKindAdmin):
     list_display = ("number", "name", "attribute", "cost", "orb_list", "card_set")
     list_filter = ("attribute", "card_set", "provenance")
     kind_fieldsets = (
-        ("Skill (PAD-1.2)", {"fields": (
-            ("attribute", "sub_attribute"), "cost", "skill_icon", "effect_types", "orbs",
-        )}),
+        (
+            "Skill (PAD-1.2)",
+            {
+                "fields": (
+                    ("attribute", "sub_attribute"),
+                    "cost",
+                    "skill_icon",
+                    "effect_types",
+                    "orbs",
+                )
+            },
+        ),
     )
 
 
@@ -169,16 +197,34 @@ class DigimonAdmin(CardKindAdmin):
     list_filter = ("level", "battle_type", "digimon_type", "field_code", "card_set", "provenance")
     inlines = (DigimonAttackInline,)
     kind_fieldsets = (
-        ("Digimon (DGM-1.1)", {"fields": (
-            ("level", "battle_type"), ("species", "digimon_type"), ("field_code", "background"),
-            "special_keywords", "special_ability", "support", "copy_limit",
-        )}),
-        ("Lost points by opponent level", {"fields": (
-            ("lost_iii", "lost_iv", "lost_perfect", "lost_ultimate"),
-        )}),
-        ("Evolution requirement (DGM-4.3)", {"fields": (
-            ("evolves_from_name", "evolves_from"), ("evo_circles", "evo_crosses"), "evo_other",
-        )}),
+        (
+            "Digimon (DGM-1.1)",
+            {
+                "fields": (
+                    ("level", "battle_type"),
+                    ("species", "digimon_type"),
+                    ("field_code", "background"),
+                    "special_keywords",
+                    "special_ability",
+                    "support",
+                    "copy_limit",
+                )
+            },
+        ),
+        (
+            "Lost points by opponent level",
+            {"fields": (("lost_iii", "lost_iv", "lost_perfect", "lost_ultimate"),)},
+        ),
+        (
+            "Evolution requirement (DGM-4.3)",
+            {
+                "fields": (
+                    ("evolves_from_name", "evolves_from"),
+                    ("evo_circles", "evo_crosses"),
+                    "evo_other",
+                )
+            },
+        ),
     )
 
 

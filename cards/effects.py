@@ -10,16 +10,36 @@ from __future__ import annotations
 from cards import vocabulary as v
 
 TRIGGERS = (
-    "evolve", "play", "continuous", "damage", "defence", "activate", "battle", "combo",
+    "evolve",
+    "play",
+    "continuous",
+    "damage",
+    "defence",
+    "activate",
+    "battle",
+    "combo",
 )
 ACTIONS = {
     v.PAD: (
-        "draw", "heal", "deck_to_orb", "hand_to_orb", "deck_to_discard", "hand_to_discard",
-        "discard_to_hand", "extra_damage", "extra_combo", "cost_reduction", "untap",
+        "draw",
+        "heal",
+        "deck_to_orb",
+        "hand_to_orb",
+        "deck_to_discard",
+        "hand_to_discard",
+        "discard_to_hand",
+        "extra_damage",
+        "extra_combo",
+        "cost_reduction",
+        "untap",
     ),
     v.DIGIMON: (
-        "power_add", "power_percent", "power_multiply", "opponent_power_zero",
-        "stop_attacks", "points_add",
+        "power_add",
+        "power_percent",
+        "power_multiply",
+        "opponent_power_zero",
+        "stop_attacks",
+        "points_add",
     ),
 }
 OPTIONAL_KEYS = {"amount": int, "up_to": bool, "scope": str, "colour": str, "note": str}

@@ -33,7 +33,9 @@ def _read_json(path: Path, text: str) -> list[tuple[int, dict]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise CardFileError(f"{path}: not valid JSON at line {error.lineno} ({error.msg}).") from None
+        raise CardFileError(
+            f"{path}: not valid JSON at line {error.lineno} ({error.msg})."
+        ) from None
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
     if not isinstance(data, list):
@@ -48,7 +50,9 @@ def _read_json_lines(path: Path, text: str) -> list[tuple[int, dict]]:
             try:
                 rows.append((line_number, json.loads(line)))
             except json.JSONDecodeError as error:
-                raise CardFileError(f"{path}, line {line_number}: not valid JSON ({error.msg}).")
+                raise CardFileError(
+                    f"{path}, line {line_number}: not valid JSON ({error.msg})."
+                ) from None
     return rows
 
 

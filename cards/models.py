@@ -231,9 +231,7 @@ class Card(models.Model):
     @property
     def names(self) -> dict[str, str]:
         return {
-            lang: value
-            for lang in v.NAME_LANGUAGES
-            if (value := getattr(self, f"name_{lang}"))
+            lang: value for lang in v.NAME_LANGUAGES if (value := getattr(self, f"name_{lang}"))
         }
 
     @property
@@ -418,4 +416,6 @@ class ComboCard(Card):
         verbose_name = "Digimon combo card"
 
 
-KIND_MODELS = {model.KIND: model for model in (PetCard, SkillCard, DigimonCard, OptionCard, ComboCard)}
+KIND_MODELS = {
+    model.KIND: model for model in (PetCard, SkillCard, DigimonCard, OptionCard, ComboCard)
+}

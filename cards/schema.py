@@ -97,12 +97,18 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         data["lost_points"] = lost if any(value is not None for value in lost.values()) else None
         has_requirement = card.evo_circles is not None or card.evo_crosses is not None
         data["evolution"] = (
-            {"circles": card.evo_circles, "crosses": card.evo_crosses, "other": card.evo_other or None}
+            {
+                "circles": card.evo_circles,
+                "crosses": card.evo_crosses,
+                "other": card.evo_other or None,
+            }
             if has_requirement or card.evo_other
             else None
         )
     elif card.kind == v.OPTION:
-        data.update({key: _blank_to_none(getattr(card, attr)) for key, attr in OPTION_FIELDS.items()})
+        data.update(
+            {key: _blank_to_none(getattr(card, attr)) for key, attr in OPTION_FIELDS.items()}
+        )
         data["targets"] = card.targets
     else:
         data["components"] = [
@@ -174,7 +180,7 @@ def _list(data: dict, key: str) -> list[str]:
 def _names(data: dict) -> dict[str, str]:
     names = data.get("names") or {}
     if not isinstance(names, dict):
-        raise CardDataError("names", "must be an object such as {\"en\": \"Agumon\"}.")
+        raise CardDataError("names", 'must be an object such as {"en": "Agumon"}.')
     unknown = set(names) - set(v.NAME_LANGUAGES)
     if unknown:
         raise CardDataError(
@@ -291,8 +297,12 @@ def _decode_json_cells(data: dict) -> dict:
 KNOWN_KEYS = (
     {"game", "kind", "set", "set_name", "number", "name", "names", "rarity", "provenance", "text"}
     | {"effect", "skill_icon", "bonus"}
-    | set(PAD_FIELDS) | set(PET_FIELDS) | set(DIGIMON_FIELDS) | set(OPTION_FIELDS)
-    | LIST_FIELDS | JSON_FIELDS
+    | set(PAD_FIELDS)
+    | set(PET_FIELDS)
+    | set(DIGIMON_FIELDS)
+    | set(OPTION_FIELDS)
+    | LIST_FIELDS
+    | JSON_FIELDS
 )
 
 

@@ -23,4 +23,6 @@ def cards_for_export(game: str | None = None):
 
 def catalogue_summary() -> list[dict]:
     """Card counts per game and kind, for the home page."""
-    return list(Card.objects.values("game", "kind").annotate(count=Count("id")).order_by("game", "kind"))
+    return list(
+        Card.objects.values("game", "kind").annotate(count=Count("id")).order_by("game", "kind")
+    )

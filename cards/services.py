@@ -118,20 +118,25 @@ def _write_card(card: Card, card_set: CardSet, record: CardRecord, source: str, 
         if problems:
             raise CardImportError(source, row, "attack", problems[0])
     try:
-        loaded.full_clean(exclude=["evolves_from"])
+        # The set was just resolved, links are made afterwards, and the game+set+number
+        # match above already guarantees the unique number: none of them needs a query.
+        loaded.full_clean(exclude=["evolves_from", "card_set"], validate_constraints=False)
     except ValidationError as error:
         field, messages = next(iter(error.message_dict.items()))
         name = SCHEMA_NAME.get(field, field)
-        raise CardImportError(source, row, "card" if name == "__all__" else name, messages[0])
+        field_name = "card" if name == "__all__" else name
+        raise CardImportError(source, row, field_name, messages[0]) from None
+    created = loaded.pk is None
     loaded.save()
-    _replace_children(loaded, record)
+    _replace_children(loaded, record, created=created)
     return loaded
 
 
-def _replace_children(card: Card, record: CardRecord) -> None:
-    card.attack_rows.all().delete()
-    card.attacks.all().delete()
-    card.components.all().delete()
+def _replace_children(card: Card, record: CardRecord, *, created: bool) -> None:
+    if not created:
+        card.attack_rows.all().delete()
+        card.attacks.all().delete()
+        card.components.all().delete()
     if record.attack_rows:
         AttackRow.objects.bulk_create(
             AttackRow(card=card, combos=combos, attack=attack, bonus=bonus)

@@ -35,8 +35,14 @@ class _Builder:
         self.serial += 1
         name = f"Synthetic {label} {self.serial:06d}"
         card = Card(
-            game=card_set.game, kind=kind, card_set=card_set, number=f"SYN-{self.serial:06d}",
-            name=name, name_en=name, provenance=v.SYNTHETIC, **fields,
+            game=card_set.game,
+            kind=kind,
+            card_set=card_set,
+            number=f"SYN-{self.serial:06d}",
+            name=name,
+            name_en=name,
+            provenance=v.SYNTHETIC,
+            **fields,
         )
         self.cards.append(card)
         return card
@@ -49,10 +55,15 @@ class _Builder:
         previous = ""
         for depth, stage in enumerate(PET_STAGES):
             pet = self._card(
-                card_set, v.PET, f"{attribute} pet",
-                attribute=attribute, cost=0 if stage == "base" else self.rng.randint(1, 3),
-                defense=100 * self.rng.randint(1, 6 + depth * 2), stage=stage,
-                pet_type=self.rng.choice(v.values(v.PET_TYPES)), evolves_from_name=previous,
+                card_set,
+                v.PET,
+                f"{attribute} pet",
+                attribute=attribute,
+                cost=0 if stage == "base" else self.rng.randint(1, 3),
+                defense=100 * self.rng.randint(1, 6 + depth * 2),
+                stage=stage,
+                pet_type=self.rng.choice(v.values(v.PET_TYPES)),
+                evolves_from_name=previous,
                 orbs=self._orbs(),
                 effect_types=["evolve"] if stage != "base" and self.rng.random() < 0.5 else [],
             )
@@ -65,37 +76,63 @@ class _Builder:
 
     def pad_skill(self, card_set: CardSet) -> None:
         self._card(
-            card_set, v.SKILL, "skill", attribute=self.rng.choice(v.values(v.ATTRIBUTES)),
-            cost=self.rng.randint(0, 2), orbs=self._orbs(), effect_types=["activate"],
-            text="Draw 1 card.", effect=[{"trigger": "play", "action": "draw", "amount": 1}],
+            card_set,
+            v.SKILL,
+            "skill",
+            attribute=self.rng.choice(v.values(v.ATTRIBUTES)),
+            cost=self.rng.randint(0, 2),
+            orbs=self._orbs(),
+            effect_types=["activate"],
+            text="Draw 1 card.",
+            effect=[{"trigger": "play", "action": "draw", "amount": 1}],
         )
 
     def digimon_line(self, card_set: CardSet) -> None:
         previous = ""
         for depth, level in enumerate(DIGIMON_LEVELS):
             digimon = self._card(
-                card_set, v.DIGIMON_CARD, "Digimon", level=level,
+                card_set,
+                v.DIGIMON_CARD,
+                "Digimon",
+                level=level,
                 battle_type=self.rng.choice(v.ATTACK_LETTERS),
-                lost_iii=10 * self.rng.randint(1, 4), lost_iv=10 * self.rng.randint(1, 3),
-                lost_perfect=10 * self.rng.randint(1, 2), lost_ultimate=10,
-                species="Synthetic", digimon_type=self.rng.choice(v.values(v.DIGIMON_TYPES)),
-                field_code=self.rng.choice(v.values(v.FIELDS)), evolves_from_name=previous,
+                lost_iii=10 * self.rng.randint(1, 4),
+                lost_iv=10 * self.rng.randint(1, 3),
+                lost_perfect=10 * self.rng.randint(1, 2),
+                lost_ultimate=10,
+                species="Synthetic",
+                digimon_type=self.rng.choice(v.values(v.DIGIMON_TYPES)),
+                field_code=self.rng.choice(v.values(v.FIELDS)),
+                evolves_from_name=previous,
                 evo_circles=depth and self.rng.randint(0, 2) or None,
                 evo_crosses=depth and self.rng.randint(0, 1) or None,
             )
             base = 300 + 60 * depth
             self.attacks[len(self.cards) - 1] = [
-                DigimonAttack(letter="A", name="Strike", power=base + self.rng.randrange(0, 80, 10)),
-                DigimonAttack(letter="B", name="Swipe", power=base - 100 + self.rng.randrange(0, 80, 10)),
-                DigimonAttack(letter="C", name="Guard", power=base - 200, cancels="A",
-                              effect="Turns the opponent's A attack to 0."),
+                DigimonAttack(
+                    letter="A", name="Strike", power=base + self.rng.randrange(0, 80, 10)
+                ),
+                DigimonAttack(
+                    letter="B", name="Swipe", power=base - 100 + self.rng.randrange(0, 80, 10)
+                ),
+                DigimonAttack(
+                    letter="C",
+                    name="Guard",
+                    power=base - 200,
+                    cancels="A",
+                    effect="Turns the opponent's A attack to 0.",
+                ),
             ]
             previous = digimon.name
 
     def digimon_option(self, card_set: CardSet) -> Card:
         return self._card(
-            card_set, v.OPTION, "option", option_type=self.rng.choice(v.values(v.OPTION_TYPES)),
-            timing=self.rng.choice(v.values(v.TIMINGS)), text="Add 100 to your attack.",
+            card_set,
+            v.OPTION,
+            "option",
+            option_type=self.rng.choice(v.values(v.OPTION_TYPES)),
+            timing=self.rng.choice(v.values(v.TIMINGS)),
+            text="Add 100 to your attack.",
             effect=[{"trigger": "play", "action": "power_add", "amount": 100}],
         )
 
@@ -128,7 +165,9 @@ def generate_cards(
     rng = random.Random(seed)
     with transaction.atomic():
         sets = {
-            game: CardSet.objects.get_or_create(game=game, code=SET_CODE, defaults={"name": SET_NAME})[0]
+            game: CardSet.objects.get_or_create(
+                game=game, code=SET_CODE, defaults={"name": SET_NAME}
+            )[0]
             for game in (v.PAD, v.DIGIMON)
         }
         start = Card.objects.filter(card_set__code=SET_CODE).count()

@@ -46,8 +46,17 @@ DIGIMON_ONLY = {
     "timing": "timing",
 }
 PET_ONLY = ("defense", "pet_type", "pet_sub_type", "stage", "ultimate_requirement")
-DIGIMON_CARD_ONLY = ("level", "battle_type", "species", "digimon_type", "field_code",
-                     "special_keywords", "copy_limit", "evo_circles", "evo_crosses")
+DIGIMON_CARD_ONLY = (
+    "level",
+    "battle_type",
+    "species",
+    "digimon_type",
+    "field_code",
+    "special_keywords",
+    "copy_limit",
+    "evo_circles",
+    "evo_crosses",
+)
 OPTION_ONLY = ("option_type", "timing")
 GAME_LABEL = {v.PAD: "A PAD card", v.DIGIMON: "A Digimon-game card"}
 
@@ -95,7 +104,7 @@ def _check_pad(card: Card, add) -> None:
     if not v.ORB_MIN <= len(set(orbs)) <= v.ORB_MAX:
         add("orbs", f"A PAD card lights 2 or 3 distinct orb colours, not {len(set(orbs))}.")
     cost_max = v.PET_COST_MAX if card.kind == v.PET else v.SKILL_COST_MAX
-    if card.cost is not None and not 0 <= card.cost <= cost_max:
+    if card.cost is not None and card.cost > cost_max:
         add("cost", f"A {card.kind}'s cost is 0 to {cost_max}.")
     if card.rarity and card.rarity not in v.values(v.PAD_RARITIES):
         add("rarity", "PAD rarities are C, R, SR and UR.")

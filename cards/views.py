@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404, render
 
 from cards import vocabulary as v
 from cards.models import Card
-from cards.selectors import catalogue_summary, cards_with_details
+from cards.selectors import cards_with_details, catalogue_summary
 
 CARDS_PER_PAGE = 60
 
@@ -20,8 +20,9 @@ def home(request):
             for row in counts
             if row["game"] == game
         ]
-        games.append({"game": game, "label": label, "kinds": kinds,
-                      "total": sum(k["count"] for k in kinds)})
+        games.append(
+            {"game": game, "label": label, "kinds": kinds, "total": sum(k["count"] for k in kinds)}
+        )
     return render(request, "cards/home.html", {"games": games})
 
 

@@ -84,7 +84,7 @@ WSGI_APPLICATION = "cardsite.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=envint("DB_CONN_MAX_AGE", 60),
     )
 }

@@ -2,13 +2,19 @@
 
 import os
 import tempfile
+from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "tests-only-not-secret")
 
+from cardsite import settings as base  # noqa: E402
 from cardsite.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="cardsite-test-media-"))  # noqa: F405
-STORAGES = {**STORAGES, "staticfiles": {  # noqa: F405
-    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-}}
+MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="cardsite-test-media-"))
+STORAGES = {
+    **base.STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# Serve static files from the apps' folders, as in development: tests run without collectstatic.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

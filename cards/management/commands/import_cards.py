@@ -30,9 +30,9 @@ class Command(BaseCommand):
             total = len(rows)
             show = not quiet_progress and total >= PROGRESS_EVERY
 
-            def progress(done: int, total=total, show=show) -> None:
+            def progress(done: int, name=path.name, total=total, show=show) -> None:
                 if show and (done % PROGRESS_EVERY == 0 or done == total):
-                    sys.stderr.write(f"\r{path.name}: {done}/{total} cards ({done * 100 // total}%)")
+                    sys.stderr.write(f"\r{name}: {done}/{total} cards ({done * 100 // total}%)")
                     if done == total:
                         sys.stderr.write("\n")
 
@@ -42,6 +42,4 @@ class Command(BaseCommand):
                 if show:
                     sys.stderr.write("\n")
                 raise CommandError(f"Nothing was imported. {error}") from None
-            self.stdout.write(
-                f"{path}: {summary.created} created, {summary.updated} updated."
-            )
+            self.stdout.write(f"{path}: {summary.created} created, {summary.updated} updated.")

@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.core.management import call_command
+
+from cards.models import Card
+from cards.services import import_cards
+
+VALID = {
+    "pet": {
+        "game": "pad",
+        "kind": "pet",
+        "set": "B01",
+        "number": "B01-021",
+        "names": {"ja": "ティラ", "en": "Tyrra"},
+        "attribute": "fire",
+        "cost": 0,
+        "defense": 200,
+        "types": ["dragon"],
+        "stage": "base",
+        "attack": [{"attack": a, "bonus": 0} for a in (0, 100, 200, 300, 400, 500)],
+        "orbs": ["heart", "dark", "fire"],
+        "effect_types": [],
+    },
+    "skill": {
+        "game": "pad",
+        "kind": "skill",
+        "set": "B01",
+        "number": "B01-104",
+        "names": {"ja": "ルビリット", "en": "Rubylit"},
+        "attribute": "fire",
+        "cost": 0,
+        "orbs": ["heart", "dark", "wood"],
+        "effect_types": [],
+    },
+    "digimon": {
+        "game": "digimon",
+        "kind": "digimon",
+        "set": "St",
+        "number": "St-2",
+        "names": {"ja": "グレイモン", "en": "Greymon"},
+        "level": "IV",
+        "battle_type": "A",
+        "attacks": {
+            "A": {"name": "Mega Flame", "power": 440},
+            "B": {"name": "Great Antler", "power": 340},
+            "C": {"name": "Guard", "power": 200, "cancels": "A"},
+        },
+        "lost_points": {"III": 20, "IV": 10, "perfect": 10, "ultimate": 10},
+        "species": "Dinosaur",
+        "digimon_type": "vaccine",
+        "field": "NSp",
+        "evolves_from": "アグモン",
+        "evolution": {"circles": 2, "crosses": 0},
+    },
+    "option": {
+        "game": "digimon",
+        "kind": "option",
+        "set": "St",
+        "number": "St-49",
+        "names": {"ja": "攻撃プラグインＡ", "zh_hans": "攻击组件A"},
+        "option_type": "item",
+    },
+    "combo": {
+        "game": "digimon",
+        "kind": "combo",
+        "set": "RULES",
+        "number": "R-100",
+        "names": {"zh_hans": "急速组合"},
+        "components": [{"name": "高速组件H", "quantity": 2}],
+        "bonus": "速度乘2倍",
+    },
+}
+
+
+def card_data(template: str, **overrides) -> dict:
+    """A valid card of the schema for this kind, with fields replaced by `overrides`."""
+    data = copy.deepcopy(VALID[template])
+    data.update(overrides)
+    return data
+
+
+def create_card(template: str, **overrides) -> Card:
+    data = card_data(template, **overrides)
+    import_cards([(1, data)], source="test")
+    return Card.objects.get(card_set__code=data["set"], number=data["number"])
+
+
+@pytest.fixture
+def catalogue(db):
+    call_command("load_catalogue", verbosity=0)

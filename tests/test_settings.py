@@ -1,0 +1,59 @@
+"""Settings come from the environment with safe defaults (issue 2)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from django.conf import settings
+
+PROBE = "import django; django.setup(); from django.conf import settings as s; print(repr(({})))"
+
+
+def run_settings(expression: str, **env) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    environment |= {"DJANGO_SETTINGS_MODULE": "cardsite.settings", **env}
+    return subprocess.run(
+        [sys.executable, "-c", PROBE.format(expression)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=settings.BASE_DIR,
+    )
+
+
+def test_debug_is_off_and_a_secret_key_is_required_unless_debug():
+    result = run_settings("s.DEBUG")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+    assert run_settings("s.DEBUG", SECRET_KEY="x" * 50).stdout.strip() == "False"
+
+
+def test_debug_generates_a_development_key():
+    result = run_settings("len(s.SECRET_KEY) > 30", DEBUG="1")
+    assert result.stdout.strip() == "True"
+
+
+def test_default_database_is_sqlite_in_the_project_folder():
+    result = run_settings("s.DATABASES['default']['NAME']", DEBUG="1", DATABASE_URL="")
+    assert result.stdout.strip() == repr(str(settings.BASE_DIR / "db.sqlite3"))
+
+
+def test_database_url_selects_postgresql():
+    result = run_settings(
+        "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME']",
+        DEBUG="1",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/cards",
+    )
+    assert result.stdout.strip() == "('django.db.backends.postgresql', 'cards')"
+
+
+def test_hosts_and_roots_come_from_the_environment(tmp_path):
+    result = run_settings(
+        "s.ALLOWED_HOSTS, str(s.MEDIA_ROOT)",
+        DEBUG="1",
+        ALLOWED_HOSTS="cards.example, www.cards.example",
+        MEDIA_ROOT=str(tmp_path),
+    )
+    assert result.stdout.strip() == repr((["cards.example", "www.cards.example"], str(tmp_path)))
