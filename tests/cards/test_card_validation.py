@@ -144,7 +144,7 @@ def test_effect_outside_the_vocabulary_is_rejected():
     [
         ({"orbs": 0b1111}, "card_pad_orbs_two_or_three"),
         ({"attribute": "heart"}, "card_attribute_valid"),
-        ({"level": "IV"}, "card_pad_has_no_digimon_fields"),
+        ({"species": "Dinosaur"}, "card_pad_has_no_digimon_fields"),
         ({"kind": "option"}, "card_kind_matches_game"),
         ({"cost": 9}, "card_cost_range"),
         ({"stage": ""}, "card_pet_has_stage"),
