@@ -14,6 +14,7 @@ from django.db.models import Q
 
 from cards import vocabulary as v
 from cards.fields import FlagsField, masks_with_size
+from cards.images import card_image_upload_to, validate_card_image
 
 ORB_MASKS = masks_with_size(len(v.ORB_COLOURS), range(v.ORB_MIN, v.ORB_MAX + 1))
 
@@ -91,7 +92,14 @@ class Card(models.Model):
     effect = models.JSONField(
         null=True, blank=True, help_text="Machine-readable effect steps for the goldfish engine."
     )
-    image = models.ImageField(upload_to="cards/", blank=True)
+    image = models.ImageField(
+        upload_to=card_image_upload_to, blank=True, validators=[validate_card_image]
+    )
+    # Folded (case, width, Traditional → Simplified) copies of the names and text that the
+    # search matches against; kept up to date by save(). Names are newline-delimited so an
+    # exact name is the substring "\n<name>\n".
+    search_names = models.TextField(blank=True, editable=False, default="")
+    search_text = models.TextField(blank=True, editable=False, default="")
 
     # PAD pets and skills (PAD-1.1, PAD-1.2)
     attribute = models.CharField(max_length=8, blank=True, choices=v.ATTRIBUTES)
@@ -252,9 +260,20 @@ class Card(models.Model):
     def is_synthetic(self) -> bool:
         return self.provenance == v.SYNTHETIC
 
+    def refresh_search_fields(self) -> None:
+        from cards.search.text import fold
+
+        names = {fold(name) for name in (self.name, *self.names.values()) if name}
+        self.search_names = "\n" + "\n".join(sorted(names)) + "\n"
+        self.search_text = fold(self.text)
+
     def save(self, *args, **kwargs):
         if not self.name:
             self.name = next(iter(self.names.values()), "")
+        self.refresh_search_fields()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "search_names", "search_text"}
         super().save(*args, **kwargs)
 
     def clean(self) -> None:

@@ -44,6 +44,7 @@ class _Builder:
             provenance=v.SYNTHETIC,
             **fields,
         )
+        card.refresh_search_fields()  # bulk_create skips save()
         self.cards.append(card)
         return card
 
