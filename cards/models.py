@@ -7,6 +7,8 @@ specific columns are empty for the other kinds, which the check constraints enfo
 
 from __future__ import annotations
 
+import re
+
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
@@ -15,6 +17,11 @@ from django.db.models import Q
 from cards import vocabulary as v
 from cards.fields import FlagsField, masks_with_size
 from cards.images import card_image_upload_to, validate_card_image
+
+
+def natural_sort_key(number: str) -> str:
+    return re.sub(r"\d+", lambda digits: digits.group().zfill(8), number.casefold())[:64]
+
 
 ORB_MASKS = masks_with_size(len(v.ORB_COLOURS), range(v.ORB_MIN, v.ORB_MAX + 1))
 
@@ -99,6 +106,8 @@ class Card(models.Model):
     # search matches against; kept up to date by save(). Names are newline-delimited so an
     # exact name is the substring "\n<name>\n".
     search_names = models.TextField(blank=True, editable=False, default="")
+    # St-2 before St-10: the number with its digit runs zero-padded, for natural ordering.
+    number_sort = models.CharField(max_length=64, blank=True, editable=False, default="")
     search_text = models.TextField(blank=True, editable=False, default="")
 
     # PAD pets and skills (PAD-1.1, PAD-1.2)
@@ -162,8 +171,9 @@ class Card(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["game", "card_set__code", "number"]
+        ordering = ["game", "number_sort"]
         indexes = [
+            models.Index(fields=["game", "number_sort"]),
             models.Index(fields=["game", "kind"]),
             models.Index(fields=["name"]),
             models.Index(fields=["number"]),
@@ -256,6 +266,14 @@ class Card(models.Model):
         marks = "○" * (self.evo_circles or 0) + "×" * (self.evo_crosses or 0)
         return " ".join(part for part in (self.evolves_from_name, marks, self.evo_other) if part)
 
+    def related_rows(self, relation: str) -> list:
+        """attack_rows, attacks or components: batch-loaded by selectors.load_children
+        when present (cheaper than prefetch_related on hot paths), else queried."""
+        loaded = self.__dict__.get("_children")
+        if loaded is not None:
+            return loaded[relation]
+        return list(getattr(self, relation).all())
+
     @property
     def is_synthetic(self) -> bool:
         return self.provenance == v.SYNTHETIC
@@ -266,6 +284,7 @@ class Card(models.Model):
         names = {fold(name) for name in (self.name, *self.names.values()) if name}
         self.search_names = "\n" + "\n".join(sorted(names)) + "\n"
         self.search_text = fold(self.text)
+        self.number_sort = natural_sort_key(self.number)
 
     def save(self, *args, **kwargs):
         if not self.name:
@@ -273,7 +292,7 @@ class Card(models.Model):
         self.refresh_search_fields()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "search_names", "search_text"}
+            kwargs["update_fields"] = {*update_fields, "search_names", "search_text", "number_sort"}
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
@@ -306,7 +325,7 @@ class AttackRow(models.Model):
     bonus = models.PositiveSmallIntegerField("bonus damage", default=0)
 
     class Meta:
-        ordering = ["card", "combos"]
+        ordering = ["card_id", "combos"]
         constraints = [
             models.UniqueConstraint(
                 fields=["card", "combos"],
@@ -341,7 +360,7 @@ class DigimonAttack(models.Model):
     )
 
     class Meta:
-        ordering = ["card", "letter"]
+        ordering = ["card_id", "letter"]
         constraints = [
             models.UniqueConstraint(
                 fields=["card", "letter"],
@@ -371,7 +390,7 @@ class ComboComponent(models.Model):
     )
 
     class Meta:
-        ordering = ["combo", "position"]
+        ordering = ["combo_id", "position"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(quantity__gte=1),

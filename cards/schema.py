@@ -73,7 +73,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
             )
             data["types"] = card.types
             data["attack"] = [
-                {"attack": row.attack, "bonus": row.bonus} for row in card.attack_rows.all()
+                {"attack": row.attack, "bonus": row.bonus}
+                for row in card.related_rows("attack_rows")
             ]
         else:
             data["skill_icon"] = card.skill_icon or None
@@ -91,7 +92,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
                 "effect": attack.effect or None,
                 "cancels": attack.cancels or None,
             }
-            for attack in card.attacks.all()
+            for attack in card.related_rows("attacks")
         }
         lost = card.lost_points
         data["lost_points"] = lost if any(value is not None for value in lost.values()) else None
@@ -112,7 +113,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         data["targets"] = card.targets
     else:
         data["components"] = [
-            {"name": part.name, "quantity": part.quantity} for part in card.components.all()
+            {"name": part.name, "quantity": part.quantity}
+            for part in card.related_rows("components")
         ]
         data["incompatible"] = card.incompatible
         data["bonus"] = card.combo_bonus or None

@@ -6,6 +6,7 @@ app_name = "cards"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("cards/", views.card_list, name="list"),
+    path("cards/", views.card_search, name="list"),
+    path("cards/syntax/", views.syntax_help, name="syntax"),
     path("cards/<int:pk>/", views.card_detail, name="detail"),
 ]

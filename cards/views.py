@@ -1,49 +1,543 @@
+"""The catalogue pages: home, card search (Scryfall style), syntax help and card detail."""
+
 from __future__ import annotations
 
+import unicodedata
+from urllib.parse import urlencode
+
+from django import forms
 from django.core.paginator import Paginator
+from django.db import DatabaseError
+from django.db.models import Case, F, Prefetch, Q, When, prefetch_related_objects
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cards import vocabulary as v
-from cards.models import Card
-from cards.selectors import cards_with_details, catalogue_summary
+from cards.models import Card, CardSet, ComboComponent
+from cards.search import QuerySyntaxError, search_cards
+from cards.selectors import catalogue_summary
+from cards.templatetags.card_tags import LABELS
 
 CARDS_PER_PAGE = 60
+VIEWS = ("grid", "list")
+# Evolution chains are short (PAD: base → evo1 → evo2 → evo3 → ultimate; Digimon: III → IV →
+# perfect → ultimate); the walk stops after this many levels each way, whatever the data says.
+MAX_CHAIN_DEPTH = 8
+
+_LEVEL_RANK = Case(*(When(level=level, then=rank) for rank, level in enumerate(v.LEVEL_VALUES)))
+_BY_NUMBER = ("game", "card_set__code", "number_sort", "id")
+ORDERS = {
+    "number": (_("Set and number"), _BY_NUMBER),
+    "name": (_("Name"), ("name", *_BY_NUMBER)),
+    "cost": (_("Cost: low to high"), (F("cost").asc(nulls_last=True), "name", *_BY_NUMBER)),
+    "-cost": (_("Cost: high to low"), (F("cost").desc(nulls_last=True), "name", *_BY_NUMBER)),
+    "level": (_("Level: low to high"), (_LEVEL_RANK.asc(nulls_last=True), "name", *_BY_NUMBER)),
+    "-level": (
+        _("Level: high to low"),
+        (_LEVEL_RANK.desc(nulls_last=True), "name", *_BY_NUMBER),
+    ),
+    "updated": (_("Recently updated"), ("-updated_at", *_BY_NUMBER)),
+}
+DEFAULT_ORDER = "number"
+
+# Example searches: each is a link to the search page (the syntax page shows them all; a test
+# checks every one parses and most find cards in the starter catalogue).
+EXAMPLES = {
+    "pad": [
+        ("ティラ", _("A name in any language: Japanese, Chinese or English")),
+        ("game:pad attr:fire stage:base", _("Fire pets of the base stage")),
+        (
+            "orb:heart orb:fire cost<=1",
+            _("Cards lighting both the heart and fire orbs, cost 1 or less"),
+        ),
+        ("type:dragon def>=500", _("Dragon pets with a defence of 500 or more")),
+        ("atk6>=1000", _("Pets attacking for 1000 or more at six combos")),
+        ("(attr:fire OR attr:water) stage:ultimate", _("Fire or water ultimate evolutions")),
+        ('kind:skill o:"draw"', _("Skills whose text says “draw”")),
+        ("e:damage kind:skill", _("Skills that trigger when drawn from life by damage")),
+        ('!"Golden Egg"', _("Exactly the card named Golden Egg")),
+        ("name:/^Lil'/", _("Names starting with Lil' (a regular expression)")),
+        ("stage:base game:pad -attr:fire", _("Base pets that are not fire")),
+    ],
+    "digimon": [
+        ("level:perfect", _("Digimon of the perfect level (完全体)")),
+        ("level>=perfect field:NSp", _("Perfect or ultimate Digimon of Nature Spirits")),
+        ("lv:3 bt:c", _("Level III Digimon of battle type C")),
+        ("a>=500", _("Digimon whose A attack has 500 power or more")),
+        ("lost3>=20", _("Digimon losing 20 points or more to a Level III")),
+        ("species:dinosaur", _("Digimon of the Dinosaur species")),
+        ("ガブモン OR パルモン", _("Either of two names")),
+        ("/dramon$/", _("Names ending in “dramon” (a regular expression)")),
+        ("option:crest", _("Crest option cards")),
+        ("kind:combo", _("Every combo card")),
+        ("攻擊組件", _("Traditional Chinese finds the Simplified name 攻击组件A")),
+        ("kind:option -set:RULES", _("Option cards with a printed number")),
+    ],
+}
+HOME_EXAMPLES = (
+    "ティラ",
+    "game:pad attr:fire stage:base",
+    "atk6>=1000",
+    "level:perfect",
+    "攻擊組件",
+)
+
+
+# --- Search ---------------------------------------------------------------------------------
+
+
+def _choices(vocabulary: str, values, blank) -> list:
+    return [("", blank), *((value, LABELS[vocabulary][value]) for value in values)]
+
+
+def quote_value(value: str) -> str:
+    """A value as the query language reads it: bare when safe, else a "quoted phrase".
+
+    static/js/search.js builds the same string in the browser.
+    """
+    if value and not any(c.isspace() or c in '"()/\\' for c in value) and value[0] not in "-!":
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class FilterForm(forms.Form):
+    """The advanced filters. They build query-language terms (see `terms`): the URL keeps q."""
+
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    kind = forms.ChoiceField(label=_("Kind"), required=False)
+    set = forms.ChoiceField(label=_("Set"), required=False)
+    attr = forms.ChoiceField(label=_("Attribute"), required=False)
+    orb = forms.MultipleChoiceField(
+        label=_("Orb colours"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    stage = forms.ChoiceField(label=_("Stage"), required=False)
+    cost_min = forms.IntegerField(
+        label=_("Cost at least"), required=False, min_value=0, max_value=v.PET_COST_MAX
+    )
+    cost_max = forms.IntegerField(
+        label=_("Cost at most"), required=False, min_value=0, max_value=v.PET_COST_MAX
+    )
+    level = forms.ChoiceField(label=_("Level"), required=False)
+    battle = forms.ChoiceField(label=_("Battle type"), required=False)
+    option = forms.ChoiceField(label=_("Option type"), required=False)
+    text = forms.CharField(label=_("Text contains"), required=False, max_length=200)
+
+    # Each field and the query-language term it becomes (the value is appended).
+    TERMS = {
+        "game": "game:",
+        "kind": "kind:",
+        "set": "set:",
+        "attr": "attr:",
+        "orb": "orb:",
+        "stage": "stage:",
+        "cost_min": "cost>=",
+        "cost_max": "cost<=",
+        "level": "level:",
+        "battle": "battle:",
+        "option": "option:",
+        "text": "o:",
+    }
+
+    def __init__(self, *args, set_codes=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        any_ = pgettext_lazy("filter", "Any")
+        self.fields["game"].choices = _choices("game", v.values(v.GAMES), any_)
+        self.fields["kind"].choices = _choices("kind", v.values(v.KINDS), any_)
+        self.fields["set"].choices = [("", any_), *((code, code) for code in set_codes)]
+        self.fields["attr"].choices = _choices("attribute", v.values(v.ATTRIBUTES), any_)
+        self.fields["orb"].choices = [(orb, LABELS["orb"][orb]) for orb in v.ORB_COLOURS]
+        self.fields["stage"].choices = _choices("stage", v.values(v.STAGES), any_)
+        self.fields["level"].choices = _choices("level", v.LEVEL_VALUES, any_)
+        self.fields["battle"].choices = [("", any_), *v.BATTLE_TYPES]
+        self.fields["option"].choices = _choices("option_type", v.values(v.OPTION_TYPES), any_)
+        for name, field in self.fields.items():
+            field.widget.attrs["data-term"] = self.TERMS[name]
+
+    def clean(self):
+        data = super().clean()
+        low, high = data.get("cost_min"), data.get("cost_max")
+        if low is not None and high is not None and low > high:
+            self.add_error("cost_max", _("The highest cost is below the lowest."))
+        return data
+
+    def terms(self) -> list[str]:
+        """The query-language terms the filled-in fields stand for, in form order."""
+        data = self.cleaned_data
+        terms = []
+        for name, prefix in self.TERMS.items():
+            value = data.get(name)
+            if value in (None, "", []):
+                continue
+            if name == "cost_min" and value == data.get("cost_max"):
+                terms.append(f"cost:{value}")
+            elif name == "cost_max" and value == data.get("cost_min"):
+                continue
+            elif name == "orb":
+                terms.extend(f"{prefix}{orb}" for orb in value)
+            elif name == "text":
+                terms.append(prefix + quote_value(value.strip()))
+            else:
+                terms.append(f"{prefix}{value}")
+        return terms
+
+
+def _set_codes() -> list[str]:
+    return list(CardSet.objects.order_by("code").values_list("code", flat=True).distinct())
+
+
+def _search_url(q: str, view: str = "grid", order: str = DEFAULT_ORDER) -> str:
+    params = {"q": q}
+    if view != "grid":
+        params["view"] = view
+    if order != DEFAULT_ORDER:
+        params["order"] = order
+    return f"{reverse('cards:list')}?{urlencode(params)}"
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in a monospace font: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _syntax_error(q: str, error: QuerySyntaxError) -> dict:
+    position = max(0, min(error.position, len(q)))
+    return {
+        "message": error.message,
+        "column": position + 1,
+        "before": q[:position],
+        "at": q[position : position + 1] or " ",
+        "after": q[position + 1 :],
+        "caret": " " * display_width(q[:position]) + "^",
+    }
+
+
+def card_search(request):
+    """/cards/?q=…: the query language, the filter form that writes it, grid or list."""
+    params = request.GET
+    q = params.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL
+    view = params.get("view") if params.get("view") in VIEWS else "grid"
+    order = params.get("order") if params.get("order") in ORDERS else DEFAULT_ORDER
+    set_codes = _set_codes()
+    status = 200
+
+    if any(params.get(name) for name in FilterForm.TERMS):
+        form = FilterForm(params, set_codes=set_codes)
+        if form.is_valid():
+            built = " ".join([q, *form.terms()]).strip()
+            return HttpResponseRedirect(_search_url(built, view, order))
+        status = 400
+    else:
+        form = FilterForm(set_codes=set_codes)
+
+    context = {
+        "q": q,
+        "view": view,
+        "order": order,
+        "orders": [(key, label) for key, (label, _ordering) in ORDERS.items()],
+        "form": form,
+        "page": None,
+        "warnings": [],
+        "error": None,
+    }
+    try:
+        result = search_cards(q, Card.objects.select_related("card_set"))
+        cards = result.cards.order_by(*ORDERS[order][1])
+        page = Paginator(cards, CARDS_PER_PAGE).get_page(params.get("page"))
+        page.object_list = list(page.object_list)
+    except QuerySyntaxError as error:
+        context["error"] = _syntax_error(q, error)
+        status = 400
+    except DatabaseError:
+        # A regular expression the database refuses: say so rather than fail.
+        context["error"] = {"message": _("The database could not run this query."), "column": 0}
+        status = 400
+    else:
+        context["page"] = page
+        context["warnings"] = [
+            {**warning, "column": warning["position"] + 1} for warning in result.warnings
+        ]
+    return render(request, "cards/card_search.html", context, status=status)
+
+
+# --- Syntax help ----------------------------------------------------------------------------
+
+# (names: the field then its aliases; values; meaning). A test checks every field and alias of
+# cards.search.fields is listed here, so the page cannot fall behind the language.
+FIELD_DOCS = [
+    (
+        _("Both games"),
+        [
+            (["game"], "pad, digimon (dgm, digi)", _("The game.")),
+            (["kind"], "pet, skill, digimon, option, combo", _("The kind of card.")),
+            (
+                ["name", "n"],
+                _("text, or /regex/"),
+                _(
+                    "Any of the card's names (Japanese, Chinese, English) contains this; "
+                    "name= needs the whole name."
+                ),
+            ),
+            (
+                ["text", "o", "oracle"],
+                _("text, or /regex/"),
+                _("The effect text contains this."),
+            ),
+            (
+                ["number", "no", "num"],
+                "B01-021, St-2 …",
+                _("The card number contains this; number= needs all of it."),
+            ),
+            (["set", "s"], "B01 … B05, St, RULES, SYN", _("The set code.")),
+            (["rarity", "r"], "C, R, SR, UR", _("The printed rarity (PAD).")),
+            (
+                ["provenance"],
+                "printed, rules_text, synthetic",
+                _(
+                    "Where the card comes from: a printed card list, the rules text, "
+                    "or benchmark data."
+                ),
+            ),
+        ],
+    ),
+    (
+        _("Puzzle & Dragons TCG"),
+        [
+            (
+                ["attr", "attribute"],
+                "fire, water, wood, light, dark (火 水 木 光 闇/暗; r b g l d)",
+                _("The attribute or the sub-attribute."),
+            ),
+            (
+                ["orb"],
+                "heart, dark, light, wood, water, fire (心 h heal, 火 水 木 光 闇/暗)",
+                _("The card lights this orb colour; repeat the field for several colours."),
+            ),
+            (
+                ["type"],
+                "god, dragon, healer, attacker, devil, balanced, physical, machine; "
+                "vaccine, data, virus",
+                _("A pet type, or a Digimon's type."),
+            ),
+            (
+                ["stage"],
+                "base, evo1 (evo), evo2, evo3, ultimate (ult)",
+                _("The evolution stage of a pet."),
+            ),
+            (["cost"], _("a number"), _("The cost (0–3).")),
+            (["def", "defense", "defence"], _("a number"), _("The defence of a pet.")),
+            (
+                ["atk1", "atk2", "atk3", "atk4", "atk5", "atk6"],
+                _("a number"),
+                _("The attack of a pet at 1 to 6 combos (the row of its attack table)."),
+            ),
+            (
+                ["effect", "e"],
+                "evolve, activate, continuous, damage, defence (defense), ultimate, awaken",
+                _("An effect type of the card."),
+            ),
+        ],
+    ),
+    (
+        _("Digimon card game"),
+        [
+            (
+                ["level", "lv"],
+                "III (3), IV (4), perfect (p, 5), ultimate (u, 6)",
+                _("The level; < and > compare levels (III < IV < perfect < ultimate)."),
+            ),
+            (["battle", "bt"], "A, B, C", _("The battle type (the letter in the top-left).")),
+            (["a"], _("a number"), _("The power of the A attack.")),
+            (["b"], _("a number"), _("The power of the B attack.")),
+            (["c"], _("a number"), _("The power of the C attack.")),
+            (["lost"], _("a number"), _("Points lost to an opponent of any level.")),
+            (["lostiii", "lost3"], _("a number"), _("Points lost to a Level III.")),
+            (["lostiv", "lost4"], _("a number"), _("Points lost to a Level IV.")),
+            (["lostperfect", "lostp"], _("a number"), _("Points lost to a perfect Digimon.")),
+            (["lostultimate", "lostu"], _("a number"), _("Points lost to an ultimate Digimon.")),
+            (["field"], "DR, ME, NSp, VB, DS, JT, NSo, WG, UK", _("The field (family).")),
+            (["species"], _("text"), _("The species contains this (Reptile, Dinosaur …).")),
+            (
+                ["option", "op"],
+                "crest (徽章), armor (装甲), evolution, program (程序), scene (场景), item",
+                _("The type of an option card."),
+            ),
+        ],
+    ),
+]
+
+OPERATOR_DOCS = [
+    ("ティラ Greymon", _("Free words: each must appear in a name or the text (every language).")),
+    ('"draw a card"', _("A quoted phrase is one word, spaces included.")),
+    ("attr:fire", _("field:value — the field has (or contains) this value.")),
+    ("name=Greymon", _("field=value — the field is exactly this value.")),
+    ("cost>=2 cost<3 def!=500", _("Numbers and levels compare with < <= > >= = and != (is not).")),
+    ("-orb:heart", _("A minus sign excludes what follows: a term, a word or a group.")),
+    ("attr:fire OR attr:water", _("OR matches either side; terms side by side must all match.")),
+    ("(attr:fire OR attr:water) stage:base", _("Parentheses group terms.")),
+    ('!"Golden Egg"', _("An exclamation mark finds one exact card name (in any language).")),
+    (
+        "/dramon$/",
+        _("/regular expression/ on the names and text; name:/…/ and o:/…/ on one of them."),
+    ),
+    ("火龍", _("Chinese is matched Traditional/Simplified-blind: 火龍 finds 火龙 and back.")),
+    ("ＧＲＥＹＭＯＮ", _("Case and full-width letters are ignored.")),
+    ("colour:red", _("An unknown field or value is ignored with a warning above the results.")),
+]
+
+
+def syntax_help(request):
+    sections = [
+        {
+            "title": title,
+            "fields": [{"names": n, "values": vals, "meaning": m} for n, vals, m in rows],
+        }
+        for title, rows in FIELD_DOCS
+    ]
+    examples = [
+        {"game": LABELS["game"][game], "examples": [{"q": q, "meaning": m} for q, m in items]}
+        for game, items in EXAMPLES.items()
+    ]
+    return render(
+        request,
+        "cards/syntax.html",
+        {"sections": sections, "operators": OPERATOR_DOCS, "example_groups": examples},
+    )
+
+
+# --- Home -----------------------------------------------------------------------------------
 
 
 def home(request):
     counts = catalogue_summary()
-    kind_labels = dict(v.KINDS)
     games = []
-    for game, label in v.GAMES:
+    for game in v.values(v.GAMES):
         kinds = [
-            {"kind": row["kind"], "label": kind_labels[row["kind"]], "count": row["count"]}
+            {"kind": row["kind"], "label": LABELS["kind"][row["kind"]], "count": row["count"]}
             for row in counts
             if row["game"] == game
         ]
         games.append(
-            {"game": game, "label": label, "kinds": kinds, "total": sum(k["count"] for k in kinds)}
+            {
+                "game": game,
+                "label": LABELS["game"][game],
+                "kinds": kinds,
+                "total": sum(k["count"] for k in kinds),
+            }
         )
-    return render(request, "cards/home.html", {"games": games})
+    all_examples = {q: meaning for items in EXAMPLES.values() for q, meaning in items}
+    examples = [{"q": q, "meaning": all_examples[q]} for q in HOME_EXAMPLES]
+    return render(request, "cards/home.html", {"games": games, "examples": examples})
 
 
-def card_list(request):
-    cards = Card.objects.select_related("card_set").only(
-        "id", "game", "kind", "number", "name", "card_set__code", "attribute", "level"
+# --- Card detail ----------------------------------------------------------------------------
+
+_CHAIN_FIELDS = ("id", "evolves_from_id", "evolves_from_name", "name", "number")
+_ANCESTORS_PER_QUERY = 4
+EVOLVING_KINDS = (v.PET, v.DIGIMON_CARD)
+
+
+def _ancestors(card: Card) -> list[dict]:
+    """From the base down to the card's parent: one query reads four levels up at a time."""
+    paths = ["evolves_from__" * depth for depth in range(_ANCESTORS_PER_QUERY)]
+    columns = [path + field for path in paths for field in _CHAIN_FIELDS]
+    line, seen, parent_id = [], {card.pk}, card.evolves_from_id
+    while parent_id is not None and parent_id not in seen and len(line) < MAX_CHAIN_DEPTH:
+        row = Card.objects.filter(pk=parent_id).values(*columns).first()
+        if row is None:
+            break
+        for path in paths:
+            ancestor = {field: row[path + field] for field in _CHAIN_FIELDS}
+            if ancestor["id"] is None or ancestor["id"] in seen:
+                parent_id = None
+                break
+            seen.add(ancestor["id"])
+            line.append(ancestor)
+            parent_id = ancestor["evolves_from_id"]
+    line.reverse()
+    return line
+
+
+def _descendants(card: Card) -> list[dict]:
+    """Every card evolving from this one, recursively, as a tree: one query per level."""
+    nodes = {card.pk: {"children": []}}
+    frontier = [card.pk]
+    for _level in range(MAX_CHAIN_DEPTH):
+        if not frontier:
+            break
+        rows = (
+            Card.objects.filter(evolves_from_id__in=frontier)
+            .exclude(pk__in=nodes)
+            .order_by("number_sort", "id")
+            .values(*_CHAIN_FIELDS)
+        )
+        frontier = []
+        for row in rows:
+            node = {**row, "children": []}
+            nodes[row["id"]] = node
+            nodes[row["evolves_from_id"]]["children"].append(node)
+            frontier.append(row["id"])
+    return nodes[card.pk]["children"]
+
+
+def _flatten(tree: list[dict], depth: int = 0) -> list[dict]:
+    rows = []
+    for node in tree:
+        rows.append({**node, "depth": depth})
+        rows.extend(_flatten(node["children"], depth + 1))
+    return rows
+
+
+def _attack_table(card: Card) -> list[dict]:
+    rows = {row.combos: row for row in card.attack_rows.all()}
+    return [{"combos": n, "row": rows.get(n)} for n in range(1, v.ATTACK_ROWS + 1)]
+
+
+def _other_printings(card: Card):
+    same_name = Q(name=card.name)
+    for lang, name in card.names.items():
+        same_name |= Q(**{f"name_{lang}": name})
+    return (
+        Card.objects.filter(same_name, game=card.game)
+        .exclude(pk=card.pk)
+        .select_related("card_set")
+        .order_by(*_BY_NUMBER)
     )
-    game, kind = request.GET.get("game", ""), request.GET.get("kind", "")
-    if game in dict(v.GAMES):
-        cards = cards.filter(game=game)
-    if kind in dict(v.KINDS):
-        cards = cards.filter(kind=kind)
-    page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-    return render(
-        request,
-        "cards/card_list.html",
-        {"page": page, "game": game, "kind": kind, "games": v.GAMES, "kinds": v.KINDS},
-    )
+
+
+def _combos_using(card: Card) -> list[Card]:
+    parts = card.combo_uses.select_related("combo").order_by("combo__number_sort", "combo_id")
+    return list({part.combo_id: part.combo for part in parts}.values())
 
 
 def card_detail(request, pk: int):
-    card = get_object_or_404(cards_with_details(), pk=pk)
-    evolutions = card.evolutions.select_related("card_set").order_by("number")
-    return render(request, "cards/card_detail.html", {"card": card, "evolutions": evolutions})
+    card = get_object_or_404(Card.objects.select_related("card_set", "evolves_from"), pk=pk)
+    # Only the child rows this kind of card has: one query each.
+    children = {
+        v.PET: ["attack_rows"],
+        v.DIGIMON_CARD: ["attacks"],
+        v.COMBO: [Prefetch("components", queryset=ComboComponent.objects.select_related("card"))],
+    }
+    prefetch_related_objects([card], *children.get(card.kind, []))
+    linkable = [*card.incompatible, *card.targets]
+    named_cards = {}
+    if linkable:
+        for other in Card.objects.filter(game=card.game, name__in=linkable).order_by("id"):
+            named_cards.setdefault(other.name, other)
+    context = {
+        "card": card,
+        "ancestors": _ancestors(card),
+        "descendants": _flatten(_descendants(card)) if card.kind in EVOLVING_KINDS else [],
+        "attack_table": _attack_table(card) if card.kind == v.PET else [],
+        "orb_slots": [{"colour": c, "lit": c in card.orbs} for c in v.ORB_COLOURS],
+        "attacks": list(card.attacks.all()) if card.kind == v.DIGIMON_CARD else [],
+        "marks": "○" * (card.evo_circles or 0) + "×" * (card.evo_crosses or 0),
+        "lost_points": [(level, card.lost_points[level]) for level in v.LEVEL_VALUES],
+        "combos": _combos_using(card) if card.game == v.DIGIMON and card.kind != v.COMBO else [],
+        "printings": _other_printings(card),
+        "incompatible": [(name, named_cards.get(name)) for name in card.incompatible],
+        "targets": [(name, named_cards.get(name)) for name in card.targets],
+    }
+    return render(request, "cards/card_detail.html", context)

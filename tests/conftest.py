@@ -4,6 +4,7 @@ import copy
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 
 from cards.models import Card
 from cards.services import import_cards
@@ -88,6 +89,23 @@ def create_card(template: str, **overrides) -> Card:
     return Card.objects.get(card_set__code=data["set"], number=data["number"])
 
 
+@pytest.fixture(scope="module")
+def _module_catalogue(django_db_setup, django_db_blocker):
+    """Load the starter catalogue once per test module, inside a transaction rolled back after.
+
+    Each test still runs in its own savepoint, so tests cannot see each other's changes.
+    """
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            call_command("load_catalogue", verbosity=0)
+            yield
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
 @pytest.fixture
-def catalogue(db):
-    call_command("load_catalogue", verbosity=0)
+def catalogue(_module_catalogue, db):
+    """The real starter catalogue (fixtures/); use it in modules where every test can see it."""

@@ -19,35 +19,6 @@ def write_json(path, cards):
     return path
 
 
-def export(tmp_path, name="export.json", *args):
-    target = tmp_path / name
-    call_command("export_cards", "-o", str(target), *args)
-    return target
-
-
-def test_export_then_import_round_trips_exactly(catalogue, tmp_path):
-    first = export(tmp_path, "first.json")
-    Card.objects.all().delete()
-    call_command("import_cards", str(first), verbosity=0)
-    second = export(tmp_path, "second.json")
-    assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
-
-
-def test_export_uses_the_api_field_names(catalogue, tmp_path):
-    cards = {card["number"]: card for card in json.loads(export(tmp_path).read_text())}
-    zaerog, greymon = cards["B01-100"], cards["St-2"]
-    assert zaerog["attack"][4] == {"attack": 800, "bonus": 1}
-    assert zaerog["evolves_from"] == "ヘビーメタルドラゴン"
-    assert set(zaerog["orbs"]) == {"water", "light", "dark"}
-    assert greymon["attacks"]["C"]["cancels"] == "A"
-    assert greymon["lost_points"] == {"III": 20, "IV": 10, "perfect": 10, "ultimate": 10}
-
-
-def test_export_can_be_limited_to_one_game(catalogue, tmp_path):
-    cards = json.loads(export(tmp_path, "pad.json", "--game", "pad").read_text())
-    assert cards and {card["game"] for card in cards} == {"pad"}
-
-
 def test_reimport_updates_cards_matched_by_game_set_and_number(tmp_path):
     call_command("import_cards", str(write_json(tmp_path / "a.json", [card_data("pet")])))
     changed = card_data("pet", defense=300, text="Updated.")

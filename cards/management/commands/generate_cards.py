@@ -27,4 +27,5 @@ class Command(BaseCommand):
         created = generate_cards(count, seed=seed, progress=progress if count >= 5000 else None)
         if count >= 5000:
             sys.stderr.write("\n")
-        self.stdout.write(f"{created} synthetic cards created.")
+        if options["verbosity"]:
+            self.stdout.write(f"{created} synthetic cards created.")

@@ -42,4 +42,5 @@ class Command(BaseCommand):
                 if show:
                     sys.stderr.write("\n")
                 raise CommandError(f"Nothing was imported. {error}") from None
-            self.stdout.write(f"{path}: {summary.created} created, {summary.updated} updated.")
+            if options["verbosity"]:
+                self.stdout.write(f"{path}: {summary.created} created, {summary.updated} updated.")

@@ -19,4 +19,5 @@ class Command(BaseCommand):
                 summary = import_cards(read_card_file(path), source=str(path))
             except CardImportError as error:
                 raise CommandError(str(error)) from None
-            self.stdout.write(f"{name}: {summary.created} created, {summary.updated} updated.")
+            if options["verbosity"]:
+                self.stdout.write(f"{name}: {summary.created} created, {summary.updated} updated.")

@@ -1,0 +1,185 @@
+"""The card as the API shows it: the import schema (cards.schema) plus id and image URLs.
+
+The declared fields describe the response for the OpenAPI schema; the values come from
+card_to_dict so the API and the import/export files never drift apart.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from cards import vocabulary as v
+from cards.images import image_urls
+from cards.schema import card_to_dict
+
+
+@lru_cache(maxsize=16)
+def _url_pattern(view_name: str) -> str:
+    return reverse(view_name, args=[987654321]).replace("987654321", "{}")
+
+
+def url_for(view_name: str, pk: int) -> str:
+    """reverse() for a URL whose only argument is a pk, without re-resolving per card."""
+    return _url_pattern(view_name).format(pk)
+
+
+def _optional(field: serializers.Field) -> serializers.Field:
+    field.required = False
+    field.allow_null = True
+    return field
+
+
+class NamesSerializer(serializers.Serializer):
+    ja = serializers.CharField(required=False)
+    zh_hant = serializers.CharField(required=False)
+    zh_hans = serializers.CharField(required=False)
+    en = serializers.CharField(required=False)
+
+
+class AttackRowSerializer(serializers.Serializer):
+    attack = serializers.IntegerField()
+    bonus = serializers.IntegerField()
+
+
+class DigimonAttackSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_null=True)
+    power = serializers.IntegerField(allow_null=True)
+    effect = serializers.CharField(allow_null=True)
+    cancels = serializers.ChoiceField(choices=v.ATTACK_LETTERS, allow_null=True)
+
+
+class AttacksSerializer(serializers.Serializer):
+    A = DigimonAttackSerializer(required=False)
+    B = DigimonAttackSerializer(required=False)
+    C = DigimonAttackSerializer(required=False)
+
+
+class LostPointsSerializer(serializers.Serializer):
+    III = serializers.IntegerField(allow_null=True)
+    IV = serializers.IntegerField(allow_null=True)
+    perfect = serializers.IntegerField(allow_null=True)
+    ultimate = serializers.IntegerField(allow_null=True)
+
+
+class EvolutionSerializer(serializers.Serializer):
+    circles = serializers.IntegerField(allow_null=True)
+    crosses = serializers.IntegerField(allow_null=True)
+    other = serializers.CharField(allow_null=True)
+
+
+class ComponentSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    quantity = serializers.IntegerField()
+    card = serializers.IntegerField(allow_null=True, help_text="Id of the catalogued part.")
+
+
+class ImageSerializer(serializers.Serializer):
+    thumb = serializers.CharField()
+    normal = serializers.CharField()
+    proxy = serializers.BooleanField(help_text="True when drawn from the card's data.")
+
+
+class CardSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.ChoiceField(choices=v.GAMES)
+    kind = serializers.ChoiceField(choices=v.KINDS)
+    name = serializers.CharField()
+    names = NamesSerializer()
+    number = serializers.CharField()
+    set = serializers.CharField()
+    set_name = serializers.CharField(allow_null=True)
+    rarity = serializers.CharField(allow_null=True)
+    provenance = serializers.ChoiceField(choices=v.PROVENANCES)
+    text = serializers.CharField(allow_null=True)
+    effect = serializers.JSONField(allow_null=True)
+    image = ImageSerializer()
+    uri = serializers.CharField(help_text="This card in the API.")
+    page = serializers.CharField(help_text="This card's web page.")
+    # PAD
+    attribute = _optional(serializers.ChoiceField(choices=v.ATTRIBUTES))
+    sub_attribute = _optional(serializers.ChoiceField(choices=v.ATTRIBUTES))
+    cost = _optional(serializers.IntegerField())
+    defense = _optional(serializers.IntegerField())
+    types = serializers.ListField(child=serializers.CharField(), required=False)
+    stage = _optional(serializers.ChoiceField(choices=v.STAGES))
+    evolves_from = _optional(serializers.CharField())
+    ultimate_requirement = _optional(serializers.CharField())
+    skill_icon = _optional(serializers.CharField())
+    attack = AttackRowSerializer(many=True, required=False)
+    effect_types = serializers.ListField(child=serializers.CharField(), required=False)
+    orbs = serializers.ListField(child=serializers.CharField(), required=False)
+    # Digimon
+    level = _optional(serializers.ChoiceField(choices=v.LEVELS))
+    battle_type = _optional(serializers.ChoiceField(choices=v.BATTLE_TYPES))
+    attacks = AttacksSerializer(required=False)
+    lost_points = LostPointsSerializer(required=False, allow_null=True)
+    species = _optional(serializers.CharField())
+    digimon_type = _optional(serializers.ChoiceField(choices=v.DIGIMON_TYPES))
+    field = _optional(serializers.ChoiceField(choices=v.FIELDS))
+    background = _optional(serializers.CharField())
+    special_keywords = serializers.ListField(child=serializers.CharField(), required=False)
+    special_ability = _optional(serializers.CharField())
+    support = _optional(serializers.CharField())
+    evolution = EvolutionSerializer(required=False, allow_null=True)
+    copy_limit = _optional(serializers.IntegerField())
+    # Options and combos
+    option_type = _optional(serializers.ChoiceField(choices=v.OPTION_TYPES))
+    timing = _optional(serializers.ChoiceField(choices=v.TIMINGS))
+    duration = _optional(serializers.CharField())
+    targets = serializers.ListField(child=serializers.CharField(), required=False)
+    components = ComponentSerializer(many=True, required=False)
+    incompatible = serializers.ListField(child=serializers.CharField(), required=False)
+    bonus = _optional(serializers.CharField())
+
+    def _absolute(self, path: str) -> str:
+        # One build_absolute_uri per response, not four per card.
+        if "_origin" not in self.context:
+            request = self.context.get("request")
+            self.context["_origin"] = request.build_absolute_uri("/")[:-1] if request else ""
+        return self.context["_origin"] + path
+
+    def to_representation(self, card):
+        data = {"id": card.pk, **card_to_dict(card)}
+        if "components" in data:
+            links = [part.card_id for part in card.related_rows("components")]
+            data["components"] = [
+                {**part, "card": link} for part, link in zip(data["components"], links, strict=True)
+            ]
+        images = image_urls(card)
+        for size in ("thumb", "normal"):
+            images[size] = self._absolute(images[size])
+        data["image"] = images
+        data["uri"] = self._absolute(url_for("api:card-detail", card.pk))
+        data["page"] = self._absolute(url_for("cards:detail", card.pk))
+        return data
+
+
+class CollectionIdentifierSerializer(serializers.Serializer):
+    id = serializers.IntegerField(required=False, min_value=1)
+    number = serializers.CharField(required=False, max_length=32)
+    set = serializers.CharField(required=False, max_length=16)
+    game = serializers.ChoiceField(choices=v.GAMES, required=False)
+    name = serializers.CharField(required=False, max_length=200)
+
+    def validate(self, attrs):
+        keys = {"id", "number", "name"} & set(attrs)
+        if len(keys) != 1:
+            raise serializers.ValidationError("Give exactly one of id, number or name.")
+        return attrs
+
+
+class CollectionRequestSerializer(serializers.Serializer):
+    identifiers = CollectionIdentifierSerializer(many=True, max_length=75, min_length=1)
+
+
+class CollectionResponseSerializer(serializers.Serializer):
+    data = CardSerializer(many=True)
+    not_found = serializers.ListField(child=serializers.DictField())
+
+
+class AutocompleteSerializer(serializers.Serializer):
+    total_values = serializers.IntegerField()
+    data = serializers.ListField(child=serializers.CharField())

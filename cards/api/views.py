@@ -1,0 +1,173 @@
+from __future__ import annotations
+
+import json
+
+from django.http import StreamingHttpResponse
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+
+from cards import vocabulary as v
+from cards.api.filters import CardFilter, CardOrdering, QueryLanguageFilter
+from cards.api.serializers import (
+    AutocompleteSerializer,
+    CardSerializer,
+    CollectionRequestSerializer,
+    CollectionResponseSerializer,
+)
+from cards.files import exported_cards
+from cards.lookups import (
+    AmbiguousName,
+    NameNotFound,
+    autocomplete,
+    card_named_exactly,
+    card_named_fuzzily,
+    cards_for_identifiers,
+)
+from cards.models import Card
+from cards.selectors import cards_with_details, load_children
+from cardsite.api import ApiError
+
+
+class CardPagination(PageNumberPagination):
+    page_size = 60
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response.data["warnings"] = getattr(self.request, "search_warnings", [])
+        return response
+
+    def get_paginated_response_schema(self, schema):
+        schema = super().get_paginated_response_schema(schema)
+        schema["properties"]["warnings"] = {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "code": {"type": "string"},
+                    "message": {"type": "string"},
+                    "position": {"type": "integer"},
+                },
+            },
+        }
+        return schema
+
+
+class CardViewSet(viewsets.ReadOnlyModelViewSet):
+    """Every card of both games, searchable with the query language (`q`)."""
+
+    serializer_class = CardSerializer
+    pagination_class = CardPagination
+    filter_backends = [QueryLanguageFilter, DjangoFilterBackend, CardOrdering]
+    filterset_class = CardFilter
+
+    def get_queryset(self):
+        if self.action in ("list", "retrieve"):
+            return Card.objects.select_related("card_set")
+        return cards_with_details()
+
+    def paginate_queryset(self, queryset):
+        page = super().paginate_queryset(queryset)
+        return None if page is None else load_children(list(page))
+
+    def get_object(self):
+        return load_children([super().get_object()])[0]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("exact", str, description="The whole name, in any language."),
+            OpenApiParameter("fuzzy", str, description="Part of a name, or a misspelling."),
+        ],
+        responses=CardSerializer,
+    )
+    @action(detail=False, filter_backends=[])
+    def named(self, request):
+        """One card by name; an ambiguous name answers 404 with the candidates."""
+        exact, fuzzy = request.query_params.get("exact"), request.query_params.get("fuzzy")
+        if not (exact or fuzzy):
+            raise ApiError("missing_parameter", "Give ?exact= or ?fuzzy= with a card name.")
+        try:
+            if exact:
+                card = card_named_exactly(exact, self.get_queryset())
+            else:
+                card = card_named_fuzzily(fuzzy, self.get_queryset())
+        except AmbiguousName as error:
+            raise ApiError(
+                "ambiguous_name",
+                f"{len(error.candidates)} cards match {exact or fuzzy!r}; be more specific.",
+                status_code=404,
+                candidates=error.candidates,
+            ) from None
+        except NameNotFound:
+            raise ApiError("not_found", f"No card is named {exact or fuzzy!r}.", 404) from None
+        return Response(self.get_serializer(card).data)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("q", str, description="The start or part of a name.")],
+        responses=AutocompleteSerializer,
+    )
+    @action(detail=False, filter_backends=[], pagination_class=None)
+    def autocomplete(self, request):
+        """Up to 20 card names containing `q`, best first."""
+        names = autocomplete(request.query_params.get("q", "")[:200], self.get_queryset())
+        return Response({"total_values": len(names), "data": names})
+
+    @extend_schema(request=CollectionRequestSerializer, responses=CollectionResponseSerializer)
+    @action(detail=False, methods=["post"], filter_backends=[], pagination_class=None)
+    def collection(self, request):
+        """Up to 75 cards by id, number (optionally with set and game) or name."""
+        payload = CollectionRequestSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        identifiers = payload.validated_data["identifiers"]
+        found, not_found = cards_for_identifiers(identifiers, self.get_queryset())
+        return Response(
+            {"data": self.get_serializer(found, many=True).data, "not_found": not_found}
+        )
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, enum=[g for g, _ in v.GAMES]),
+            OpenApiParameter("format", str, enum=["json", "jsonl"], description="Default jsonl."),
+        ],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT},
+    )
+    @action(detail=False, filter_backends=[], pagination_class=None, url_path="export")
+    def export(self, request):
+        """The whole catalogue in the import schema, streamed (JSON lines or one JSON list)."""
+        game = request.query_params.get("game") or None
+        if game is not None and game not in dict(v.GAMES):
+            raise ApiError("invalid_parameter", "game is pad or digimon.")
+        fmt = request.query_params.get("format", "jsonl")
+        if fmt not in ("json", "jsonl"):
+            raise ApiError("invalid_parameter", "format is json or jsonl.")
+        lines = (json.dumps(card, ensure_ascii=False) for card in exported_cards(game))
+        if fmt == "jsonl":
+            body = (line + "\n" for line in lines)
+            content_type = "application/x-ndjson"
+        else:
+            body = _json_list(lines)
+            content_type = "application/json"
+        response = StreamingHttpResponse(body, content_type=f"{content_type}; charset=utf-8")
+        name = f"cards-{game or 'all'}.{fmt}"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+
+def _json_list(lines):
+    yield "["
+    for index, line in enumerate(lines):
+        yield ("," if index else "") + "\n" + line
+    yield "\n]\n"
+
+
+# drf-spectacular needs a name for the inline error schema of this module's endpoints.
+ErrorSerializer = inline_serializer(
+    "Error",
+    {"code": serializers.CharField(), "message": serializers.CharField()},
+)

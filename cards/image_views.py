@@ -1,0 +1,54 @@
+"""Serve every card's picture: the upload's WebP rendition, or else its generated proxy."""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404
+from django.utils.cache import get_conditional_response
+from django.views.decorators.http import require_safe
+from PIL import Image
+
+from cards import images
+from cards.models import Card
+
+logger = logging.getLogger(__name__)
+
+CACHE_CONTROL = "public, max-age=86400"
+
+
+@require_safe
+def card_image(request, pk: int, size: str):
+    """One query for the card; drawing a proxy the first time reads one related table."""
+    if size not in images.SIZES:
+        raise Http404("No such image size.")
+    card = get_object_or_404(Card, pk=pk)
+    etag = images.image_etag(card, size)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        not_modified["ETag"] = etag
+        not_modified["Cache-Control"] = CACHE_CONTROL
+        return not_modified
+
+    if card.image:
+        try:
+            name = images.rendition(card, size)
+        except (OSError, ValueError, Image.DecompressionBombError):
+            # The upload is gone or unreadable: show the proxy, but cache it only briefly,
+            # since the ETag names the upload.
+            logger.warning("Card %s: image %s cannot be read", card.pk, card.image.name)
+            response = _file(images.proxy(card, size), "image/png")
+            response["Cache-Control"] = "no-cache"
+            return response
+        response = _file(name, "image/webp")
+    else:
+        response = _file(images.proxy(card, size), "image/png")
+    response["ETag"] = etag
+    response["Cache-Control"] = CACHE_CONTROL
+    return response
+
+
+def _file(name: str, content_type: str) -> FileResponse:
+    return FileResponse(default_storage.open(name, "rb"), content_type=content_type)

@@ -1,0 +1,307 @@
+"""What each `field:value` term of the query language means, as a Django Q object.
+
+A handler gets the operator and the raw value and returns a Q, or raises
+`UnknownValue` (the term is ignored with a warning) or `QuerySyntaxError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.db.models import Exists, OuterRef, Q
+
+from cards import vocabulary as v
+from cards.models import AttackRow, DigimonAttack
+from cards.search.syntax import QuerySyntaxError, Term
+from cards.search.text import fold
+
+COMPARISONS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte", ":": "exact", "=": "exact"}
+LEVEL_ORDER = v.LEVEL_VALUES
+LEVEL_ALIASES = {
+    "3": "III",
+    "iii": "III",
+    "4": "IV",
+    "iv": "IV",
+    "perfect": "perfect",
+    "p": "perfect",
+    "5": "perfect",
+    "ultimate": "ultimate",
+    "u": "ultimate",
+    "6": "ultimate",
+}
+
+
+class UnknownValue(ValueError):
+    pass
+
+
+Handler = Callable[[Term], Q]
+
+
+def _number(term: Term) -> int:
+    try:
+        return int(term.value)
+    except ValueError:
+        raise QuerySyntaxError(
+            f"{term.field}{term.op} needs a whole number, not {term.value!r}", term.position
+        ) from None
+
+
+def _compare(column: str, term: Term) -> Q:
+    value = _number(term)
+    if term.op == "!=":
+        return ~Q(**{column: value})
+    return Q(**{f"{column}__{COMPARISONS[term.op]}": value})
+
+
+def numeric(column: str) -> Handler:
+    return lambda term: _compare(column, term)
+
+
+def _equality_only(term: Term) -> None:
+    if term.op not in (":", "=", "!="):
+        raise QuerySyntaxError(f"{term.field} cannot be compared with {term.op}", term.position)
+
+
+def choice(column: str, values: dict[str, str]) -> Handler:
+    """A closed vocabulary; `values` maps what users may type (lower case) to the stored value."""
+
+    def handler(term: Term) -> Q:
+        _equality_only(term)
+        stored = values.get(term.value.lower())
+        if stored is None:
+            raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+        q = Q(**{column: stored})
+        return ~q if term.op == "!=" else q
+
+    return handler
+
+
+def any_of(*handlers: Handler) -> Handler:
+    """Several columns can hold the value (attribute or sub-attribute …)."""
+
+    def handler(term: Term) -> Q:
+        positive = Term(term.field, ":", term.value, term.position)
+        q = Q()
+        matched = False
+        for inner in handlers:
+            try:
+                q |= inner(positive)
+                matched = True
+            except UnknownValue:
+                continue
+        if not matched:
+            raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+        return ~q if term.op == "!=" else q
+
+    return handler
+
+
+def text(column: str) -> Handler:
+    def handler(term: Term) -> Q:
+        _equality_only(term)
+        if term.regex:
+            q = Q(**{f"{column}__iregex": term.value})
+        elif term.op == "=":
+            q = Q(**{f"{column}__iexact": term.value})
+        else:
+            q = Q(**{f"{column}__icontains": term.value})
+        return ~q if term.op == "!=" else q
+
+    return handler
+
+
+def folded(column: str, exact_delimiter: str = "") -> Handler:
+    """Match the folded search columns: case and Traditional/Simplified blind."""
+
+    def handler(term: Term) -> Q:
+        _equality_only(term)
+        if term.regex:
+            from cards.search.compiler import regex_q
+
+            return regex_q(term.value, term.position, fields=_REGEX_COLUMNS[column])
+        value = fold(term.value)
+        if term.op == "=" and exact_delimiter:
+            value = f"{exact_delimiter}{value}{exact_delimiter}"
+        q = Q(**{f"{column}__contains": value})
+        return ~q if term.op == "!=" else q
+
+    return handler
+
+
+_REGEX_COLUMNS = {
+    "search_names": ("name", "name_ja", "name_zh_hant", "name_zh_hans", "name_en"),
+    "search_text": ("text",),
+}
+
+
+def attack_at(combos: int) -> Handler:
+    def handler(term: Term) -> Q:
+        value = _number(term)
+        rows = AttackRow.objects.filter(card=OuterRef("pk"), combos=combos)
+        lookup = "exact" if term.op in ("!=", ":", "=") else COMPARISONS[term.op]
+        q = Q(Exists(rows.filter(**{f"attack__{lookup}": value})))
+        return ~q & Q(kind=v.PET) if term.op == "!=" else q
+
+    return handler
+
+
+def digimon_attack(letter: str) -> Handler:
+    def handler(term: Term) -> Q:
+        value = _number(term)
+        attacks = DigimonAttack.objects.filter(card=OuterRef("pk"), letter=letter)
+        lookup = "exact" if term.op in ("!=", ":", "=") else COMPARISONS[term.op]
+        q = Q(Exists(attacks.filter(**{f"power__{lookup}": value})))
+        return ~q & Q(kind=v.DIGIMON_CARD) if term.op == "!=" else q
+
+    return handler
+
+
+def lost_points(*levels: str) -> Handler:
+    columns = [f"lost_{level.lower()}" for level in levels]
+
+    def handler(term: Term) -> Q:
+        q = Q()
+        for column in columns:
+            q |= _compare(column, term) if term.op != "!=" else Q(**{column: _number(term)})
+        return ~q if term.op == "!=" else q
+
+    return handler
+
+
+def level(term: Term) -> Q:
+    stored = LEVEL_ALIASES.get(term.value.lower())
+    if stored is None:
+        raise UnknownValue(f"level: unknown value {term.value!r} (III, IV, perfect, ultimate)")
+    rank = LEVEL_ORDER.index(stored)
+    if term.op in (":", "="):
+        return Q(level=stored)
+    if term.op == "!=":
+        return Q(kind=v.DIGIMON_CARD) & ~Q(level=stored)
+    keep = {
+        "<": LEVEL_ORDER[:rank],
+        "<=": LEVEL_ORDER[: rank + 1],
+        ">": LEVEL_ORDER[rank + 1 :],
+        ">=": LEVEL_ORDER[rank:],
+    }[term.op]
+    return Q(level__in=keep)
+
+
+def flag(column: str, flags: tuple[str, ...], aliases: dict[str, str] | None = None) -> Handler:
+    def handler(term: Term) -> Q:
+        _equality_only(term)
+        value = (aliases or {}).get(term.value.lower(), term.value.lower())
+        if value not in flags:
+            raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+        q = Q(**{f"{column}__has": value})
+        return ~q if term.op == "!=" else q
+
+    return handler
+
+
+def set_code(term: Term) -> Q:
+    _equality_only(term)
+    q = Q(card_set__code__iexact=term.value)
+    return ~q if term.op == "!=" else q
+
+
+def _lower_map(values, **aliases) -> dict[str, str]:
+    mapping = {value.lower(): value for value in values}
+    mapping.update(aliases)
+    return mapping
+
+
+ATTRIBUTE_NAMES = _lower_map(
+    v.values(v.ATTRIBUTES),
+    火="fire",
+    水="water",
+    木="wood",
+    光="light",
+    闇="dark",
+    暗="dark",
+    r="fire",
+    b="water",
+    g="wood",
+    l="light",
+    d="dark",
+)
+ORB_ALIASES = {
+    "火": "fire",
+    "水": "water",
+    "木": "wood",
+    "光": "light",
+    "闇": "dark",
+    "暗": "dark",
+    "心": "heart",
+    "heal": "heart",
+    "h": "heart",
+}
+
+FIELDS: dict[str, Handler] = {
+    "game": choice("game", _lower_map(v.values(v.GAMES), dgm="digimon", digi="digimon")),
+    "kind": choice("kind", _lower_map(v.values(v.KINDS))),
+    "name": folded("search_names", exact_delimiter="\n"),
+    "text": folded("search_text"),
+    "number": text("number"),
+    "set": set_code,
+    "attr": any_of(choice("attribute", ATTRIBUTE_NAMES), choice("sub_attribute", ATTRIBUTE_NAMES)),
+    "orb": flag("orbs", v.ORB_COLOURS, ORB_ALIASES),
+    "type": any_of(
+        choice("pet_type", _lower_map(v.values(v.PET_TYPES))),
+        choice("pet_sub_type", _lower_map(v.values(v.PET_TYPES))),
+        choice("digimon_type", _lower_map(v.values(v.DIGIMON_TYPES))),
+    ),
+    "stage": choice("stage", _lower_map(v.values(v.STAGES), evo="evo1", ult="ultimate")),
+    "cost": numeric("cost"),
+    "def": numeric("defense"),
+    **{f"atk{n}": attack_at(n) for n in range(1, v.ATTACK_ROWS + 1)},
+    "effect": flag("effect_types", v.EFFECT_TYPES, {"defense": "defence", "awakening": "awaken"}),
+    "level": level,
+    "battle": choice("battle_type", {"a": "A", "b": "B", "c": "C"}),
+    **{letter.lower(): digimon_attack(letter) for letter in v.ATTACK_LETTERS},
+    "lost": lost_points(*v.LEVEL_VALUES),
+    **{
+        f"lost{alias}": lost_points(level)
+        for alias, level in (
+            ("iii", "III"),
+            ("3", "III"),
+            ("iv", "IV"),
+            ("4", "IV"),
+            ("perfect", "perfect"),
+            ("p", "perfect"),
+            ("ultimate", "ultimate"),
+            ("u", "ultimate"),
+        )
+    },
+    "field": choice("field_code", _lower_map(v.values(v.FIELDS))),
+    "species": text("species"),
+    "option": choice(
+        "option_type",
+        _lower_map(
+            v.values(v.OPTION_TYPES), 徽章="crest", 装甲="armor", 程序="program", 场景="scene"
+        ),
+    ),
+    "rarity": choice("rarity", _lower_map(v.values(v.PAD_RARITIES))),
+    "provenance": choice("provenance", _lower_map(v.values(v.PROVENANCES))),
+}
+
+ALIASES = {
+    "o": "text",
+    "oracle": "text",
+    "n": "name",
+    "no": "number",
+    "num": "number",
+    "attribute": "attr",
+    "bt": "battle",
+    "defense": "def",
+    "defence": "def",
+    "e": "effect",
+    "lv": "level",
+    "s": "set",
+    "r": "rarity",
+    "op": "option",
+}
+
+
+def handler_for(name: str) -> Handler | None:
+    return FIELDS.get(ALIASES.get(name, name))

@@ -1,0 +1,139 @@
+"""Template helpers for the card pages: translated vocabulary labels, image URLs, links."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from cards.images import image_urls
+
+register = template.Library()
+
+# The closed vocabularies of cards.vocabulary, as the pages show them in each language.
+LABELS = {
+    "game": {"pad": _("Puzzle & Dragons TCG"), "digimon": _("Digimon card game")},
+    "kind": {
+        "pet": _("Pet"),
+        "skill": _("Skill"),
+        "digimon": _("Digimon"),
+        "option": _("Option"),
+        "combo": _("Combo"),
+    },
+    "attribute": {
+        "fire": _("Fire"),
+        "water": _("Water"),
+        "wood": _("Wood"),
+        "light": _("Light"),
+        "dark": _("Dark"),
+    },
+    "orb": {
+        "heart": _("Heart"),
+        "dark": _("Dark"),
+        "light": _("Light"),
+        "wood": _("Wood"),
+        "water": _("Water"),
+        "fire": _("Fire"),
+    },
+    "pet_type": {
+        "god": _("God"),
+        "dragon": _("Dragon"),
+        "healer": _("Healer"),
+        "attacker": _("Attacker"),
+        "devil": _("Devil"),
+        "balanced": _("Balanced"),
+        "physical": _("Physical"),
+        "machine": _("Machine"),
+    },
+    "effect_type": {
+        "evolve": pgettext_lazy("effect type", "Evolve"),
+        "activate": _("Activate"),
+        "continuous": _("Continuous"),
+        "damage": _("Damage"),
+        "defence": _("Defence"),
+        "ultimate": pgettext_lazy("effect type", "Ultimate"),
+        "awaken": _("Awaken"),
+    },
+    "stage": {
+        "base": _("Base"),
+        "evo1": _("Evo 1"),
+        "evo2": _("Evo 2"),
+        "evo3": _("Evo 3"),
+        "ultimate": pgettext_lazy("PAD stage", "Ultimate evolution"),
+    },
+    "level": {
+        "III": _("Level III"),
+        "IV": _("Level IV"),
+        "perfect": _("Perfect"),
+        "ultimate": pgettext_lazy("Digimon level", "Ultimate"),
+    },
+    "digimon_type": {"vaccine": _("Vaccine"), "data": _("Data"), "virus": _("Virus")},
+    "field": {
+        "DR": _("Dragon's Roar"),
+        "ME": _("Metal Empire"),
+        "NSp": _("Nature Spirits"),
+        "VB": _("Virus Busters"),
+        "DS": _("Deep Savers"),
+        "JT": _("Jungle Troopers"),
+        "NSo": _("Nightmare Soldiers"),
+        "WG": _("Wind Guardians"),
+        "UK": _("Unknown family"),
+    },
+    "keyword": {"sky": _("Sky"), "underwater": _("Underwater"), "underground": _("Underground")},
+    "option_type": {
+        "crest": _("Crest"),
+        "armor": _("Armor digi-egg"),
+        "evolution": _("Evolution option"),
+        "program": _("Program"),
+        "scene": _("Scene"),
+        "item": _("Item (plug-in, chip)"),
+    },
+    "timing": {"evolution": _("Evolution phase"), "battle": _("Battle phase")},
+    "provenance": {
+        "printed": _("Printed card"),
+        "rules_text": _("Named in the rules text"),
+        "synthetic": _("Synthetic"),
+    },
+    "language": {
+        "ja": _("Japanese"),
+        "zh_hant": _("Traditional Chinese"),
+        "zh_hans": _("Simplified Chinese"),
+        "en": _("English"),
+    },
+}
+
+
+@register.filter
+def label(value, vocabulary: str):
+    """`{{ card.attribute|label:"attribute" }}`: the translated label, or the value as is."""
+    if value in (None, ""):
+        return ""
+    return LABELS.get(vocabulary, {}).get(value, value)
+
+
+@register.filter
+def labels(values, vocabulary: str) -> list:
+    """A list of values (types, effect types …) as their translated labels."""
+    return [label(value, vocabulary) for value in values or ()]
+
+
+@register.simple_tag
+def card_image(card) -> dict:
+    """`{% card_image card as image %}`: {"thumb", "normal", "proxy"} (no SQL query)."""
+    return image_urls(card)
+
+
+@register.simple_tag(takes_context=True)
+def url_with(context, **changes) -> str:
+    """The current page's query string with some parameters replaced (None removes one).
+
+    Pagination and view toggles keep the query: `{% url_with page=2 %}` → `?q=…&page=2`.
+    """
+    params = context["request"].GET.copy()
+    for key, value in changes.items():
+        if value in (None, ""):
+            params.pop(key, None)
+        else:
+            params[key] = value
+    encoded = params.urlencode()
+    return f"?{encoded}" if encoded else "?"

@@ -1,0 +1,270 @@
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+
+from cardsite.api import ApiError
+from decks.api.serializers import (
+    DeckSerializer,
+    DeckWriteSerializer,
+    RestoreSerializer,
+    RevisionSerializer,
+    ValidateRequestSerializer,
+    ValidationSerializer,
+)
+from decks.decklist import export_deck_list, parse_deck_list
+from decks.models import PUBLIC, Deck, DeckEntry
+from decks.rules import validate_deck
+from decks.services import (
+    DeckError,
+    deck_create,
+    deck_fork,
+    deck_restore,
+    deck_update,
+    entries_from_items,
+    entries_from_text,
+)
+
+
+def verdict_to_dict(verdict, list_errors=()) -> dict:
+    errors = [
+        {"code": e.code, "message": e.message, "card": e.card, "line": e.line}
+        for e in verdict.errors
+    ]
+    errors = [
+        *(
+            {"code": e.code, "message": e.message, "card": None, "line": e.line}
+            for e in list_errors
+        ),
+        *errors,
+    ]
+    return {"valid": verdict.valid and not list_errors, "errors": errors, "counts": verdict.counts}
+
+
+def _raise(error: DeckError):
+    raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
+
+
+@extend_schema(request=ValidateRequestSerializer, responses=ValidationSerializer)
+@api_view(["POST"])
+@permission_classes([permissions.AllowAny])
+def validate_view(request):
+    """Check a deck against its game's rules; nothing is saved."""
+    payload = ValidateRequestSerializer(data=request.data)
+    payload.is_valid(raise_exception=True)
+    data = payload.validated_data
+    list_errors = []
+    if "list" in data:
+        parsed = parse_deck_list(data["list"], data["game"])
+        entries, list_errors = parsed.entries, parsed.errors
+        too_large = next((e for e in list_errors if e.code == "list_too_large"), None)
+        if too_large is not None:
+            raise ApiError("list_too_large", too_large.message)
+    else:
+        entries = entries_from_items(data["entries"])
+    return Response(verdict_to_dict(validate_deck(data["game"], entries), list_errors))
+
+
+class IsOwnerOrReadOnly(permissions.BasePermission):
+    def has_object_permission(self, request, view, deck):
+        if request.method in permissions.SAFE_METHODS or view.action == "fork":
+            return True
+        return deck.is_owned_by(request.user)
+
+
+class DeckPagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+class DeckViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Decks: public ones and your own are listed; unlisted ones are readable by link."""
+
+    serializer_class = DeckSerializer
+    pagination_class = DeckPagination
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
+    lookup_value_regex = "[A-Za-z0-9]{1,16}"
+
+    def get_queryset(self):
+        entries = DeckEntry.objects.select_related("card").only(
+            "deck_id",
+            "card_id",
+            "quantity",
+            "zone",
+            "card__name",
+            "card__number",
+            "card__number_sort",
+        )
+        decks = Deck.objects.select_related("owner").prefetch_related(
+            Prefetch("entries", queryset=entries)
+        )
+        if self.action == "list":
+            user = self.request.user
+            visible = Q(visibility=PUBLIC)
+            if user.is_authenticated:
+                visible |= Q(owner=user)
+            decks = decks.filter(visible)
+            game = self.request.query_params.get("game")
+            if game:
+                decks = decks.filter(game=game)
+            name = self.request.query_params.get("name")
+            if name:
+                decks = decks.filter(name__icontains=name[:100])
+            if self.request.query_params.get("mine") and user.is_authenticated:
+                decks = decks.filter(owner=user)
+        return decks
+
+    def get_object(self):
+        # Readability first: a private deck of someone else does not exist for you (404),
+        # whatever you wanted to do with it (not 403, which would confirm the id).
+        deck = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
+        if deck is None or not deck.is_readable_by(self.request.user):
+            raise ApiError("not_found", "No deck has this id.", status_code=404)
+        self.check_object_permissions(self.request, deck)
+        return deck
+
+    def retrieve(self, request, *args, **kwargs):
+        deck = self.get_object()
+        return Response(self._detail(deck))
+
+    def _detail(self, deck: Deck) -> dict:
+        entries = entries_from_items(
+            {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in deck.entries.all()
+        )
+        verdict = verdict_to_dict(validate_deck(deck.game, entries))
+        return DeckSerializer(deck, context={"validations": {deck.pk: verdict}}).data
+
+    def _entries(self, game: str, data: dict):
+        try:
+            if "list" in data:
+                return entries_from_text(game, data["list"])
+            if "entries" in data:
+                return entries_from_items(data["entries"])
+        except DeckError as error:
+            _raise(error)
+        return None
+
+    def _reload(self, deck: Deck) -> Deck:
+        return self.get_queryset().get(pk=deck.pk)
+
+    @extend_schema(request=DeckWriteSerializer, responses={201: DeckSerializer})
+    def create(self, request):
+        payload = DeckWriteSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        for required in ("game", "name"):
+            if required not in data:
+                raise ApiError("invalid", f"{required}: This field is required.")
+        entries = self._entries(data["game"], data) or []
+        try:
+            deck = deck_create(
+                owner=request.user,
+                game=data["game"],
+                name=data["name"],
+                description=data.get("description", ""),
+                visibility=data.get("visibility", "private"),
+                entries=entries,
+            )
+        except DeckError as error:
+            _raise(error)
+        return Response(self._detail(self._reload(deck)), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=DeckWriteSerializer, responses=DeckSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        deck = self.get_object()
+        payload = DeckWriteSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        if "revision" not in data:
+            raise ApiError(
+                "revision_required", "Send the revision this edit was made from (`revision`)."
+            )
+        if "game" in data and data["game"] != deck.game:
+            raise ApiError("invalid", "game: a deck's game cannot change.")
+        entries = self._entries(deck.game, data)
+        try:
+            deck = deck_update(
+                deck=deck,
+                author=request.user,
+                revision=data["revision"],
+                name=data.get("name"),
+                description=data.get("description"),
+                visibility=data.get("visibility"),
+                entries=entries,
+            )
+        except DeckError as error:
+            _raise(error)
+        return Response(self._detail(self._reload(deck)))
+
+    @extend_schema(request=DeckWriteSerializer, responses=DeckSerializer)
+    def update(self, request, *args, **kwargs):
+        return self.partial_update(request, *args, **kwargs)
+
+    @extend_schema(request=None, responses={201: DeckSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def fork(self, request, pk=None):
+        """Copy a readable deck into your own decks (private, with a link to the original)."""
+        deck = deck_fork(deck=self.get_object(), owner=request.user)
+        return Response(self._detail(self._reload(deck)), status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=RevisionSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def revisions(self, request, pk=None):
+        """Every revision, newest first."""
+        deck = self.get_object()
+        revisions = deck.revisions.select_related("author")
+        return Response(RevisionSerializer(revisions, many=True).data)
+
+    @extend_schema(request=RestoreSerializer, responses=DeckSerializer)
+    @action(detail=True, methods=["post"], url_path=r"revisions/(?P<number>\d+)/restore")
+    def restore(self, request, pk=None, number=None):
+        """Make an old revision current again (as a new revision; history is kept)."""
+        deck = self.get_object()
+        payload = RestoreSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        try:
+            deck = deck_restore(
+                deck=deck,
+                author=request.user,
+                revision=payload.validated_data["revision"],
+                number=int(number),
+            )
+        except DeckError as error:
+            _raise(error)
+        return Response(self._detail(self._reload(deck)))
+
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str, enum=["text", "json"])],
+        responses={(200, "text/plain"): str, (200, "application/json"): dict},
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        """The deck as the text list format or JSON (card ids)."""
+        deck = self.get_object()
+        fmt = request.query_params.get("format", "text")
+        entries = list(deck.entries.all())
+        if fmt == "json":
+            return Response(
+                {
+                    "game": deck.game,
+                    "name": deck.name,
+                    "entries": [
+                        {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in entries
+                    ],
+                }
+            )
+        if fmt != "text":
+            raise ApiError("invalid_parameter", "format is text or json.")
+        text = export_deck_list([(e.card, e.quantity, e.zone) for e in entries], deck.game)
+        return HttpResponse(text, content_type="text/plain; charset=utf-8")

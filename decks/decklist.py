@@ -1,0 +1,433 @@
+"""Deck lists as text and JSON.
+
+The text format, one card per line:
+
+    # comments start with #
+    Team:              (PAD only; 隊伍: / 队伍: also accepted)
+    1 Tyrra
+    Deck:              (卡組: / 卡组: / 牌組: also accepted)
+    3 Red Dragon
+    2x B01-002         (a count, an optional "x", then a name in any language or a number)
+
+A list without headers is all deck. A line without a count means one copy ("Red Dragon"
+reads as "1 Red Dragon"), so a list of names pasted from anywhere still loads; a line that
+starts with a digit must be a count followed by a card. Names match case-insensitively and
+across Traditional and Simplified Chinese (through `fold` and `Card.search_names`); numbers
+match case-insensitively and ignore zero padding (St-02 is St-2). Every line is resolved
+in a bounded number of queries, never one per line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import operator
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import reduce
+from itertools import islice
+
+from django.db.models import Q
+
+from cards import vocabulary as v
+from cards.lookups import NAME_FIELDS
+from cards.models import Card, natural_sort_key
+from cards.search.text import fold
+from decks.rules.messages import Param, joined, render
+from decks.rules.types import DECK, TEAM, ZONES, EntryInput
+
+MAX_LINES = 5000
+MAX_BYTES = 200 * 1024
+MAX_QUANTITY = 99
+MAX_SUGGESTIONS = 5
+SUGGESTION_CUTOFF = 0.5
+# SQLite parses a chain of ORs as a nested tree and refuses past 1,000 levels, so name
+# conditions go to the database in chunks; a real deck list fits in one.
+CONDITIONS_PER_QUERY = 200
+# Suggestions cost a fuzzy comparison per candidate: bounded by the candidates fetched and
+# by the number of unknown names that get them (later ones get the error alone).
+SUGGESTION_CANDIDATES = 1000
+SUGGESTED_NAMES = 50
+PIECES_PER_NAME = 12
+
+HEADERS = {"team": TEAM, "队伍": TEAM, "deck": DECK, "卡组": DECK, "牌组": DECK}
+HEADER_TEXT = {TEAM: "Team:", DECK: "Deck:"}
+
+_HEADER = re.compile(r"^(?P<word>[^\W\d_]+)\s*(?:\(\s*\d+\s*\))?\s*[:：]?$")
+# "3 Red Dragon", "3x Red Dragon", "3 x Red Dragon", "3xRed Dragon"; an "x" followed by
+# letters after a space belongs to the name ("3 Xiangliu").
+_COUNTED = re.compile(
+    r"^(?P<count>[+\-－]?\d+)(?:\s*[x×*ｘ＊]\s+|[x×*ｘ＊]\s*|\s+)(?P<name>\S.*)$", re.I
+)
+_STARTS_WITH_COUNT = re.compile(r"^[+\-－]?\d")
+_COUNT_AFTER_X = re.compile(r"^[x×*ｘ＊]\s*\d+(?:\s|$)", re.I)
+
+
+@dataclass
+class ListError:
+    code: str
+    message: str
+    line: int | None = None
+    suggestions: list[str] = field(default_factory=list)
+    messages: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class ParsedDeckList:
+    entries: list[EntryInput]
+    errors: list[ListError]
+    # The cards the entries name, so callers need not load them again.
+    cards: dict[int, Card] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _error(
+    code: str, line: int | None, *, key: str | None = None, suggestions=(), **params: Param
+) -> ListError:
+    message, messages = render(key or code, **params)
+    return ListError(code, message, line, list(suggestions), messages)
+
+
+# Reading lines.
+
+
+@dataclass
+class _Line:
+    number: int
+    zone: str
+    quantity: int
+    label: str
+    skip: bool = False  # read for its errors, but under a header the game refuses
+
+
+def _header(text: str) -> str | None:
+    match = _HEADER.match(text)
+    return HEADERS.get(fold(match["word"])) if match else None
+
+
+@dataclass
+class _BadLine:
+    code: str
+    count: str = ""
+    name: str = ""
+
+
+def _read_entry(text: str) -> tuple[int, str] | _BadLine:
+    """(quantity, name as typed), or why the line is not an entry."""
+    match = _COUNTED.match(text)
+    if match is None:
+        if _STARTS_WITH_COUNT.match(text) or _COUNT_AFTER_X.match(text):
+            return _BadLine("malformed_line")
+        return 1, text
+    count, name = match["count"], match["name"].strip()
+    digits = count.replace("－", "-")
+    if len(digits.lstrip("+-")) > 4:  # int() of a huge digit run is slow and pointless
+        return _BadLine("quantity_too_large", count, name)
+    quantity = int(digits)
+    if quantity <= 0:
+        return _BadLine("bad_quantity", count, name)
+    if quantity > MAX_QUANTITY:
+        return _BadLine("quantity_too_large", count, name)
+    return quantity, name
+
+
+def _read_lines(text: str, game: str) -> tuple[list[_Line], list[ListError]]:
+    lines: list[_Line] = []
+    errors: list[ListError] = []
+    zone, skipping = DECK, False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        header = _header(stripped)
+        if header is not None:
+            zone = header
+            skipping = header == TEAM and game != v.PAD
+            if skipping:
+                errors.append(
+                    _error("team_not_allowed", number, key="team_header_not_allowed", text=stripped)
+                )
+            continue
+        read = _read_entry(stripped)
+        if isinstance(read, _BadLine):
+            errors.append(
+                _error(
+                    read.code,
+                    number,
+                    text=stripped,
+                    name=read.name,
+                    quantity=read.count,
+                    max=MAX_QUANTITY,
+                )
+            )
+            continue
+        quantity, label = read
+        lines.append(_Line(number, zone, quantity, label, skipping))
+    return lines, errors
+
+
+# Resolving names and numbers.
+
+
+@dataclass
+class Resolution:
+    card: Card | None = None
+    # When ambiguous: the earliest printing of each display name the text matched.
+    candidates: list[Card] = field(default_factory=list)
+
+
+def name_key(text: str) -> str:
+    return " ".join(fold(text).split())
+
+
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _number_key(key: str) -> str | None:
+    # Only text with a digit can be a card number; names skip the number comparison.
+    return natural_sort_key(key) if any(ch.isdigit() for ch in key) else None
+
+
+def _pick(matches: list[Card]) -> Resolution:
+    if not matches:
+        return Resolution()
+    earliest: dict[str, Card] = {}
+    for card in sorted(matches, key=operator.attrgetter("pk")):
+        earliest.setdefault(card.name, card)
+    if len(earliest) == 1:
+        # Reprints share a display name and count as one card: the earliest printing wins.
+        return Resolution(card=next(iter(earliest.values())))
+    return Resolution(candidates=sorted(earliest.values(), key=operator.attrgetter("number_sort")))
+
+
+def resolve_names(texts: Iterable[str], game: str) -> dict[str, Resolution]:
+    """{name_key(text): Resolution} for card names (any language) or numbers of one game,
+    in one query per 200 distinct texts."""
+    keys = sorted({name_key(text) for text in texts} - {""})
+    found: dict[int, Card] = {}
+    for chunk in _chunks(keys, CONDITIONS_PER_QUERY):
+        conditions = [Q(search_names__contains=f"\n{key}\n") for key in chunk]
+        numbers = {number for key in chunk if (number := _number_key(key))}
+        if numbers:
+            conditions.append(Q(number_sort__in=numbers))
+        query = Card.objects.filter(game=game).filter(reduce(operator.or_, conditions))
+        found.update((card.pk, card) for card in query)
+
+    resolutions = {}
+    for key in keys:
+        number = _number_key(key)
+        by_number = [card for card in found.values() if number and card.number_sort == number]
+        by_name = [card for card in found.values() if f"\n{key}\n" in card.search_names]
+        resolutions[key] = _pick(by_number or by_name)
+    return resolutions
+
+
+def suggest_names(texts: Iterable[str], game: str) -> dict[str, list[str]]:
+    """{name_key(text): up to 5 closest names} among the game's cards.
+
+    Like cards/lookups.py, only names sharing a two-letter piece with some text are
+    fetched, so the catalogue is never scanned in Python.
+    """
+    keys = sorted({name_key(text) for text in texts} - {""})[:SUGGESTED_NAMES]
+    pieces: set[str] = set()
+    for key in keys:
+        own = sorted({key[i : i + 2] for i in range(len(key) - 1)} - {"  "}) or [key]
+        pieces.update(own[:PIECES_PER_NAME])
+    names: dict[str, str] = {}  # folded → as catalogued
+    for chunk in _chunks(sorted(pieces), CONDITIONS_PER_QUERY):
+        condition = reduce(operator.or_, (Q(search_names__contains=piece) for piece in chunk))
+        rows = (
+            Card.objects.filter(game=game)
+            .filter(condition)
+            .order_by("id")
+            .values_list(*NAME_FIELDS)[:SUGGESTION_CANDIDATES]
+        )
+        for row in rows:
+            for name in row:
+                if name:
+                    names.setdefault(name_key(name), name)
+
+    suggestions = {}
+    matcher = difflib.SequenceMatcher()
+    for key in keys:
+        matcher.set_seq2(key)
+        scored = []
+        for folded, name in names.items():
+            matcher.set_seq1(folded)
+            if matcher.real_quick_ratio() < SUGGESTION_CUTOFF:
+                continue
+            if matcher.quick_ratio() < SUGGESTION_CUTOFF:
+                continue
+            if (score := matcher.ratio()) >= SUGGESTION_CUTOFF:
+                scored.append((-score, name))
+        suggestions[key] = [name for _, name in sorted(scored)[:MAX_SUGGESTIONS]]
+    return suggestions
+
+
+def _describe(card: Card) -> str:
+    return f"{card.number} {card.name}"
+
+
+def parse_deck_list(text: str, game: str) -> ParsedDeckList:
+    """Entries (with line numbers and what was typed) and every error, by line."""
+    if game not in v.KINDS_BY_GAME:
+        raise ValueError(f"Unknown game {game!r}.")
+    if len(text.encode("utf-8")) > MAX_BYTES or len(text.splitlines()) > MAX_LINES:
+        error = _error("list_too_large", None, max_lines=MAX_LINES, max_kb=MAX_BYTES // 1024)
+        return ParsedDeckList([], [error])
+
+    lines, errors = _read_lines(text, game)
+    resolutions = resolve_names((line.label for line in lines), game)
+    unknown = [
+        line.label
+        for line in lines
+        if (found := resolutions[name_key(line.label)]).card is None and not found.candidates
+    ]
+    suggestions = suggest_names(unknown, game) if unknown else {}
+
+    entries, cards = [], {}
+    for line in lines:
+        key = name_key(line.label)
+        resolution = resolutions[key]
+        if resolution.card is not None:
+            if not line.skip:
+                cards[resolution.card.pk] = resolution.card
+                entries.append(
+                    EntryInput(
+                        resolution.card.pk, line.quantity, line.zone, line.number, line.label
+                    )
+                )
+        elif resolution.candidates:
+            numbers = [card.number for card in resolution.candidates]
+            described = joined([_describe(card) for card in resolution.candidates])
+            errors.append(
+                _error(
+                    "ambiguous_card",
+                    line.number,
+                    suggestions=numbers,
+                    label=line.label,
+                    candidates=described,
+                )
+            )
+        else:
+            close = suggestions.get(key, [])
+            errors.append(
+                _error(
+                    "unknown_card",
+                    line.number,
+                    key="unknown_card_suggest" if close else "unknown_card",
+                    suggestions=close,
+                    label=line.label,
+                    close=joined(close),
+                )
+            )
+    errors.sort(key=lambda error: error.line or 0)
+    return ParsedDeckList(entries, errors, cards)
+
+
+# Writing lists.
+
+
+def card_quantities(items: Iterable) -> list[tuple[Card, int, str]]:
+    """(card, quantity, zone) from tuples `(card, quantity[, zone])` or objects with
+    `card`, `quantity` and `zone` attributes (deck entry rows)."""
+    result = []
+    for item in items:
+        if isinstance(item, tuple):
+            card, quantity, *rest = item
+            zone = rest[0] if rest else DECK
+        else:
+            card, quantity, zone = item.card, item.quantity, getattr(item, "zone", DECK)
+        result.append((card, quantity, zone))
+    return result
+
+
+def _readable_as_name(name: str) -> bool:
+    """Whether "1 <name>" reads back as that name (not a header, comment or count)."""
+    return (
+        bool(name)
+        and name == name.strip()
+        and "\n" not in name
+        and not name.startswith("#")
+        and _read_entry(f"1 {name}") == (1, name)
+    )
+
+
+def export_deck_list(entries_with_cards: Iterable, game: str) -> str:
+    """The deck in the text format, so that parse_deck_list reads back the same entries.
+
+    Cards are written by display name, sorted by zone (team first) and number; a card whose
+    name would read back as another card (a later reprint, a name shared with a different
+    card) is written by its number instead.
+    """
+    totals: dict[tuple[str, int], int] = {}
+    cards: dict[int, Card] = {}
+    for card, quantity, zone in card_quantities(entries_with_cards):
+        totals[(zone, card.pk)] = totals.get((zone, card.pk), 0) + quantity
+        cards[card.pk] = card
+    resolutions = resolve_names((card.name for card in cards.values()), game)
+
+    def label(card: Card) -> str:
+        resolved = resolutions.get(name_key(card.name), Resolution()).card
+        if resolved is not None and resolved.pk == card.pk and _readable_as_name(card.name):
+            return card.name
+        return card.number
+
+    sections = []
+    for zone in ZONES:
+        rows = sorted(
+            ((cards[pk], quantity) for (z, pk), quantity in totals.items() if z == zone),
+            key=lambda row: (row[0].number_sort, row[0].pk),
+        )
+        # Only PAD has a team (PAD-2.3); a team in another game's deck is still written, so
+        # the export never hides what the deck holds and the parser reports it.
+        if not rows and zone == TEAM:
+            continue
+        lines = [HEADER_TEXT[zone]] + [f"{quantity} {label(card)}" for card, quantity in rows]
+        sections.append("\n".join(lines))
+    return "\n\n".join(sections) + "\n"
+
+
+def entries_to_json(game: str, entries: Iterable[EntryInput]) -> dict:
+    return {
+        "game": game,
+        "entries": [
+            {"card": entry.card_id, "quantity": entry.quantity, "zone": entry.zone}
+            for entry in entries
+        ],
+    }
+
+
+def entries_from_json(data: Mapping) -> tuple[str, list[EntryInput]]:
+    """(game, entries) from the JSON form; ValueError names the first malformed part.
+    Quantities and zones are left to the validator, which explains them per entry."""
+    if not isinstance(data, Mapping):
+        raise ValueError("A deck is an object with 'game' and 'entries'.")
+    game = data.get("game")
+    if game not in v.KINDS_BY_GAME:
+        raise ValueError(f"Unknown game {game!r}.")
+    items = data.get("entries")
+    if not isinstance(items, list):
+        raise ValueError("'entries' must be a list.")
+    entries = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            raise ValueError(f"Entry {index} must be an object.")
+        card, quantity = item.get("card"), item.get("quantity", 1)
+        zone = item.get("zone", DECK)
+        if not _is_int(card) or not _is_int(quantity) or not isinstance(zone, str):
+            raise ValueError(
+                f"Entry {index} needs an integer 'card', an integer 'quantity' and a 'zone'."
+            )
+        entries.append(EntryInput(card_id=card, quantity=quantity, zone=zone))
+    return game, entries
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

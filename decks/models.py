@@ -1,0 +1,106 @@
+"""Decks, their cards and every past revision (issue 4)."""
+
+from __future__ import annotations
+
+import secrets
+import string
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from cards import vocabulary as v
+
+DECK, TEAM = "deck", "team"
+ZONES = [(DECK, "Deck"), (TEAM, "Team")]
+PUBLIC, UNLISTED, PRIVATE = "public", "unlisted", "private"
+VISIBILITIES = [
+    (PUBLIC, "Public: listed and readable by anyone"),
+    (UNLISTED, "Unlisted: readable by anyone with the link"),
+    (PRIVATE, "Private: only you"),
+]
+ID_ALPHABET = string.ascii_letters + string.digits
+ID_LENGTH = 10
+
+
+def new_deck_id() -> str:
+    """A short id that cannot be guessed: unlisted decks rely on it (62^10 ≈ 8·10^17)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+class Deck(models.Model):
+    id = models.CharField(primary_key=True, max_length=16, default=new_deck_id, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    game = models.CharField(max_length=8, choices=v.GAMES)
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True, max_length=5000)
+    visibility = models.CharField(max_length=8, choices=VISIBILITIES, default=PRIVATE)
+    revision = models.PositiveIntegerField(default=1)
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
+    # The validator's verdict at the last write, so deck lists need no re-validation.
+    is_valid = models.BooleanField(default=False)
+    deck_count = models.PositiveIntegerField(default=0)
+    team_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["visibility", "game", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def is_readable_by(self, user) -> bool:
+        return self.visibility != PRIVATE or (user.is_authenticated and user.pk == self.owner_id)
+
+    def is_owned_by(self, user) -> bool:
+        return user.is_authenticated and user.pk == self.owner_id
+
+
+class DeckEntry(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="deck_entries")
+    quantity = models.PositiveSmallIntegerField()
+    zone = models.CharField(max_length=4, choices=ZONES, default=DECK)
+
+    class Meta:
+        ordering = ["deck", "zone", "card__number_sort"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card", "zone"], name="deckentry_unique_card"),
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1), name="deckentry_quantity_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} × {self.card_id} ({self.zone})"
+
+
+class DeckRevision(models.Model):
+    """A snapshot of a deck after a write; any can be restored (as a new revision)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True)
+    visibility = models.CharField(max_length=8, choices=VISIBILITIES)
+    entries = models.JSONField(default=list)  # [{"card": id, "quantity": n, "zone": …}]
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="deckrevision_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} r{self.number}"

@@ -1,0 +1,185 @@
+"""Deck statistics for the builder: curves, distributions, evolution chains and draw odds.
+
+Everything is computed from the cards passed in; the evolution links are read from each
+card's `evolves_from_id` and `evolves_from_name`, so no query is made per card (one query
+at most, for the names of missing predecessors that were catalogued without a printed
+name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cards import vocabulary as v
+from cards.models import Card
+from cards.search.text import fold
+from decks.decklist import card_quantities
+from decks.odds import OPENING_HANDS, draw_odds
+from decks.rules.types import DECK, TEAM
+
+DEFAULT_TURNS = 5
+
+
+def deck_statistics(game: str, cards_with_quantities: Iterable, turns: int = DEFAULT_TURNS) -> dict:
+    """Statistics of a deck given as (card, quantity, zone) tuples or entry rows.
+
+    PAD: cost curve, attributes, orb colours, stages; Digimon: levels, battle types. Both:
+    counts, kinds, evolution chains with missing links flagged, and draw odds per name.
+    """
+    if game not in OPENING_HANDS:
+        raise ValueError(f"Unknown game {game!r}.")
+    rows = card_quantities(cards_with_quantities)
+    deck = [(card, quantity) for card, quantity, zone in rows if zone == DECK and quantity > 0]
+    team = [(card, quantity) for card, quantity, zone in rows if zone == TEAM and quantity > 0]
+    stats = {
+        "game": game,
+        "counts": {DECK: _total(deck), TEAM: _total(team)},
+        "kinds": _count(deck, lambda card: card.kind, v.KINDS_BY_GAME[game]),
+    }
+    if game == v.PAD:
+        stats.update(_pad_statistics(deck, team))
+    else:
+        stats.update(_digimon_statistics(deck))
+    stats["evolution"] = evolution_chains([card for card, _ in deck + team])
+    stats["missing_evolutions"] = sorted(
+        {chain["missing"] for chain in stats["evolution"] if chain["missing"]}
+    )
+    stats["draw_odds"] = card_odds(deck, OPENING_HANDS[game], turns)
+    return stats
+
+
+def _total(rows: list[tuple[Card, int]]) -> int:
+    return sum(quantity for _, quantity in rows)
+
+
+def _count(rows, key, values: Iterable) -> dict:
+    """Copies per value of `key`, every listed value present (0 when absent)."""
+    counts = dict.fromkeys(values, 0)
+    for card, quantity in rows:
+        value = key(card)
+        if value is not None:
+            counts[value] = counts.get(value, 0) + quantity
+    return counts
+
+
+def _pad_statistics(deck, team) -> dict:
+    attributes = [*v.values(v.ATTRIBUTES), "none"]
+    orbs = dict.fromkeys(v.ORB_COLOURS, 0)
+    for card, quantity in deck:
+        for colour in card.orbs or []:  # PAD-1.1: each card lights 2 or 3 colours
+            orbs[colour] += quantity
+    return {
+        # Costs are paid from the orb area (PAD-4.3.1), so the curve is over the deck.
+        "cost_curve": _count(deck, lambda card: card.cost, range(v.PET_COST_MAX + 1)),
+        "attributes": {
+            DECK: _count(deck, lambda card: card.attribute or "none", attributes),
+            TEAM: _count(team, lambda card: card.attribute or "none", attributes),
+        },
+        "orbs": orbs,
+        "stages": _count(
+            deck, lambda card: card.stage if card.kind == v.PET else None, v.values(v.STAGES)
+        ),
+    }
+
+
+def _digimon_statistics(deck) -> dict:
+    def digimon_only(field: str):
+        return lambda card: getattr(card, field) if card.kind == v.DIGIMON_CARD else None
+
+    return {
+        "levels": _count(deck, digimon_only("level"), v.LEVEL_VALUES),
+        "battle_types": _count(deck, digimon_only("battle_type"), v.ATTACK_LETTERS),
+    }
+
+
+def evolution_chains(cards: Iterable[Card]) -> list[dict]:
+    """For each card that evolves from another, its chain back to the first card, oldest
+    first; a predecessor in neither deck nor team ends the chain as a missing link.
+
+    A predecessor counts as present by id or by any of its names, so a reprint of it does.
+    """
+    present: dict[int, Card] = {}
+    for card in cards:
+        present.setdefault(card.pk, card)
+    by_name: dict[str, Card] = {}
+    for card in sorted(present.values(), key=lambda card: card.pk):
+        for name in card.search_names.split("\n"):
+            if name:
+                by_name.setdefault(name, card)
+
+    def predecessor(card: Card) -> Card | None:
+        if card.evolves_from_id in present:
+            return present[card.evolves_from_id]
+        return by_name.get(fold(card.evolves_from_name)) if card.evolves_from_name else None
+
+    chains = []
+    for card in sorted(present.values(), key=lambda card: (card.number_sort, card.pk)):
+        if not (card.evolves_from_id or card.evolves_from_name):
+            continue
+        chain, missing, current, seen = [_link(card)], None, card, {card.pk}
+        while current.evolves_from_id or current.evolves_from_name:
+            previous = predecessor(current)
+            if previous is None:
+                missing = current.evolves_from_name or None
+                link = {"card": current.evolves_from_id, "name": missing, "present": False}
+                chain.insert(0, link)
+                break
+            if previous.pk in seen:  # a catalogue loop must not hang the builder
+                break
+            seen.add(previous.pk)
+            chain.insert(0, _link(previous))
+            current = previous
+        chains.append(
+            {
+                "card": card.pk,
+                "name": card.name,
+                "stage": card.stage or card.level,
+                "chain": chain,
+                "complete": all(link["present"] for link in chain),
+                "missing": missing,
+            }
+        )
+    _name_unnamed_links(chains)
+    return chains
+
+
+def _link(card: Card) -> dict:
+    return {"card": card.pk, "name": card.name, "present": True}
+
+
+def _name_unnamed_links(chains: list[dict]) -> None:
+    # A predecessor linked by id but catalogued without its printed name: one query for all.
+    unnamed = {
+        chain["chain"][0]["card"]
+        for chain in chains
+        if not chain["chain"][0]["present"] and chain["missing"] is None
+    }
+    if not unnamed:
+        return
+    names = dict(Card.objects.filter(pk__in=unnamed).values_list("id", "name"))
+    for chain in chains:
+        first = chain["chain"][0]
+        if not first["present"] and chain["missing"] is None:
+            first["name"] = chain["missing"] = names.get(first["card"])
+
+
+def card_odds(deck: list[tuple[Card, int]], opening_hand: int, turns: int) -> list[dict]:
+    """Draw odds per name: reprints of a name count together, as in the copy limits."""
+    deck_size = _total(deck)
+    groups: dict[str, list[tuple[Card, int]]] = {}
+    for card, quantity in sorted(deck, key=lambda row: (row[0].number_sort, row[0].pk)):
+        groups.setdefault(fold(card.name), []).append((card, quantity))
+    odds = []
+    for rows in groups.values():
+        copies = _total(rows)
+        first = rows[0][0]
+        odds.append(
+            {
+                "card": first.pk,
+                "cards": sorted({card.pk for card, _ in rows}),
+                "name": first.name,
+                "copies": copies,
+                "odds": draw_odds(deck_size, copies, opening_hand, turns),
+            }
+        )
+    return odds

@@ -1,0 +1,164 @@
+"""The query language against the starter catalogue: every field, negation, OR, Chinese."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+from cards.models import Card
+from cards.search import QuerySyntaxError, search_cards
+
+pytestmark = pytest.mark.django_db
+
+
+def numbers(query: str) -> set[str]:
+    result = search_cards(query)
+    assert result.warnings == [], result.warnings
+    return set(result.cards.values_list("number", flat=True))
+
+
+def test_free_words_match_names_in_every_language(catalogue):
+    assert numbers("ティラ") == {"B01-021"}
+    assert numbers("tyrra") == {"B01-021"}
+    assert "St-1" in numbers("agumon")
+
+
+def test_free_words_match_effect_text(catalogue):
+    assert "B01-002" in numbers("draw")
+
+
+def test_traditional_and_simplified_chinese_find_each_other(catalogue):
+    assert numbers("風嘯草原") == numbers("风啸草原") != set()
+    assert numbers("龍王") == numbers("龙王") == {"B01-100"}
+
+
+def test_latin_search_is_case_insensitive(catalogue):
+    assert numbers("RED DRAGON") == numbers("red dragon")
+
+
+def test_full_width_letters_match(catalogue):
+    assert numbers("ＴＹＲＲＡ") == {"B01-021"}
+
+
+def test_exact_name(catalogue):
+    assert numbers('!"Red Dragon"') == {"B01-002"}
+    assert numbers('!"red drag"') == set()
+
+
+def test_quoted_phrase(catalogue):
+    phrase = numbers('"draw a card"')
+    assert phrase and phrase <= numbers("draw")
+
+
+@pytest.mark.parametrize(
+    ("query", "check"),
+    [
+        ("game:digimon", lambda c: c.game == "digimon"),
+        ("kind:skill", lambda c: c.kind == "skill"),
+        ("attr:fire", lambda c: "fire" in (c.attribute, c.sub_attribute)),
+        ("orb:heart", lambda c: "heart" in c.orbs),
+        ("orb:心", lambda c: "heart" in c.orbs),
+        ("type:dragon", lambda c: "dragon" in c.types),
+        ("type:vaccine", lambda c: c.digimon_type == "vaccine"),
+        ("stage:evo2", lambda c: c.stage == "evo2"),
+        ("cost>=2", lambda c: c.cost is not None and c.cost >= 2),
+        ("cost<1", lambda c: c.cost == 0),
+        ("def>600", lambda c: (c.defense or 0) > 600),
+        ("effect:evolve", lambda c: "evolve" in c.effect_types),
+        ("level:perfect", lambda c: c.level == "perfect"),
+        ("level>=perfect", lambda c: c.level in ("perfect", "ultimate")),
+        ("level<iv", lambda c: c.level == "III"),
+        ("bt:c", lambda c: c.battle_type == "C"),
+        ("battle:b", lambda c: c.battle_type == "B"),
+        ("field:nso", lambda c: c.field_code == "NSo"),
+        ("species:dinosaur", lambda c: c.species == "Dinosaur"),
+        ("option:crest", lambda c: c.option_type == "crest"),
+        ("set:st", lambda c: c.card_set.code == "St"),
+        ("number:B01-02", lambda c: "B01-02" in c.number),
+        ("lost3>=20", lambda c: (c.lost_iii or 0) >= 20),
+        ("provenance:rules_text", lambda c: c.provenance == "rules_text"),
+        ("cost!=0", lambda c: c.cost != 0),
+    ],
+)
+def test_each_field_selects_exactly_the_matching_cards(catalogue, query, check):
+    matched = numbers(query)
+    assert matched, query
+    for card in Card.objects.select_related("card_set"):
+        assert (card.number in matched) == check(card), (query, card.number)
+
+
+def test_attack_at_a_combo_count(catalogue):
+    assert "B01-100" in numbers("atk6>=1000")
+    assert "B01-100" in numbers("atk5=800")
+    assert "B01-100" not in numbers("atk1>100")
+
+
+def test_digimon_attack_power_by_letter(catalogue):
+    assert "St-2" in numbers("a=440 b=340 c=200")
+    assert "St-2" not in numbers("a>440")
+
+
+def test_negation_and_or(catalogue):
+    fire_or_water = numbers("attr:fire OR attr:water")
+    assert fire_or_water == numbers("attr:fire") | numbers("attr:water")
+    assert numbers("game:pad -kind:pet") == numbers("kind:skill")
+
+
+def test_parentheses_change_the_meaning(catalogue):
+    grouped = numbers("game:digimon (level:iii OR level:iv)")
+    assert grouped == numbers("level:iii") | numbers("level:iv")
+
+
+def test_regex_on_name_and_text(catalogue):
+    assert numbers("/^red dragon$/") == {"B01-002"}
+    assert "B01-100" in numbers("name:/ゼローグ$/")
+
+
+@pytest.mark.parametrize("pattern", ["/(a+)+b/", "/(?=x)/", r"/(a)\1/", "/[/", "name:/(x*)*/"])
+def test_unsafe_or_invalid_regexes_are_syntax_errors(catalogue, pattern):
+    with pytest.raises(QuerySyntaxError):
+        search_cards(pattern)
+
+
+def test_unknown_field_is_a_warning_and_the_term_is_ignored(catalogue):
+    result = search_cards("colour:red tyrra")
+    assert set(result.cards.values_list("number", flat=True)) == {"B01-021"}
+    assert result.warnings[0]["code"] == "unknown_field"
+    assert result.warnings[0]["position"] == 0
+
+
+def test_unknown_value_is_a_warning(catalogue):
+    result = search_cards("attr:purple")
+    assert result.warnings[0]["code"] == "unknown_value"
+
+
+@pytest.mark.parametrize("query", ["cost>=two", "name<3", "atk9>1", "level>=9"])
+def test_bad_values_are_errors_or_warnings_never_crashes(catalogue, query):
+    try:
+        result = search_cards(query)
+    except QuerySyntaxError as error:
+        assert error.position >= 0
+    else:
+        assert result.warnings
+        list(result.cards[:1])
+
+
+def test_sql_metacharacters_are_plain_text(catalogue):
+    for query in ["%", "_", "' OR 1=1 --", '"; DROP TABLE cards_card; --', "\\"]:
+        # A clear syntax error is as good as a plain-text match here.
+        with contextlib.suppress(QuerySyntaxError):
+            list(search_cards(query).cards)
+    assert Card.objects.count() > 300
+    with_percent = {c.number for c in Card.objects.all() if "%" in c.search_names + c.search_text}
+    assert numbers("%") == with_percent
+
+
+@pytest.mark.parametrize("pattern", ["/a{,3}b/", r"/\Aword/", "/[[:alpha:]]x/", "/a{2,1}/"])
+def test_regexes_either_work_or_are_syntax_errors_on_this_database(catalogue, pattern):
+    try:
+        result = search_cards(pattern)
+    except QuerySyntaxError as error:
+        assert error.message.startswith(("Invalid regular expression", "Regular expressions"))
+    else:
+        list(result.cards[:5])
