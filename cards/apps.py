@@ -7,3 +7,4 @@ class CardsConfig(AppConfig):
 
     def ready(self) -> None:
         from cards import fields  # noqa: F401  (registers the flag lookups)
+        from cards.search import lookups  # noqa: F401  (registers has_text)

@@ -27,7 +27,7 @@ class AmbiguousName(LookupError):
 
 
 def _exact_q(name: str) -> Q:
-    return Q(search_names__contains=f"\n{fold(name)}\n")
+    return Q(search_names__has_text=f"\n{fold(name)}\n")
 
 
 def _single_card(cards: QuerySet[Card]) -> Card:
@@ -56,7 +56,7 @@ def card_named_fuzzily(query: str, cards: QuerySet[Card]) -> Card:
         return card_named_exactly(query, cards)
     except NameNotFound:
         pass
-    containing = cards.filter(search_names__contains=folded)
+    containing = cards.filter(search_names__has_text=folded)
     if containing.exists():
         return _single_card(containing)
     return _closest_name(folded, cards)
@@ -68,7 +68,7 @@ def _closest_name(folded: str, cards: QuerySet[Card]) -> Card:
     pieces = {folded[i : i + 2] for i in range(len(folded) - 1)} or {folded}
     overlap = Q()
     for piece in list(pieces)[:12]:
-        overlap |= Q(search_names__contains=piece)
+        overlap |= Q(search_names__has_text=piece)
     rows = cards.filter(overlap).values_list("id", "search_names")[:FUZZY_CANDIDATES]
     scored = []
     for card_id, names in rows:
@@ -94,7 +94,7 @@ def autocomplete(query: str, cards: QuerySet[Card]) -> list[str]:
     folded = fold(query).strip()
     if not folded:
         return []
-    rows = cards.filter(search_names__contains=folded).values_list(*NAME_FIELDS)[:FUZZY_CANDIDATES]
+    rows = cards.filter(search_names__has_text=folded).values_list(*NAME_FIELDS)[:FUZZY_CANDIDATES]
     ranked: dict[str, tuple] = {}
     for row in rows:
         for name in row:

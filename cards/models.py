@@ -338,6 +338,7 @@ class AttackRow(models.Model):
                 violation_error_message="Attack rows are for 1 to 6 combos.",
             ),
         ]
+        indexes = [models.Index(fields=["combos", "attack", "card"])]  # atk1…atk6 searches
 
     def __str__(self) -> str:
         bonus = f"+{self.bonus}" if self.bonus else ""
@@ -373,6 +374,7 @@ class DigimonAttack(models.Model):
                 violation_error_message="Attack letters are A, B and C.",
             ),
         ]
+        indexes = [models.Index(fields=["letter", "power", "card"])]  # a/b/c searches
 
     def __str__(self) -> str:
         return f"{self.letter} {self.name} {self.power}"

@@ -95,6 +95,14 @@ DATABASES = {
     )
 }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        # Keep the catalogue in memory (64 MB page cache), and take the write lock at the
+        # start of a transaction so concurrent writers queue instead of failing mid-way.
+        "init_command": "PRAGMA cache_size=-65536; PRAGMA journal_mode=WAL;",
+        "transaction_mode": "IMMEDIATE",
+    }
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

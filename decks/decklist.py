@@ -212,7 +212,7 @@ def resolve_names(texts: Iterable[str], game: str) -> dict[str, Resolution]:
     keys = sorted({name_key(text) for text in texts} - {""})
     found: dict[int, Card] = {}
     for chunk in _chunks(keys, CONDITIONS_PER_QUERY):
-        conditions = [Q(search_names__contains=f"\n{key}\n") for key in chunk]
+        conditions = [Q(search_names__has_text=f"\n{key}\n") for key in chunk]
         numbers = {number for key in chunk if (number := _number_key(key))}
         if numbers:
             conditions.append(Q(number_sort__in=numbers))
@@ -241,7 +241,7 @@ def suggest_names(texts: Iterable[str], game: str) -> dict[str, list[str]]:
         pieces.update(own[:PIECES_PER_NAME])
     names: dict[str, str] = {}  # folded → as catalogued
     for chunk in _chunks(sorted(pieces), CONDITIONS_PER_QUERY):
-        condition = reduce(operator.or_, (Q(search_names__contains=piece) for piece in chunk))
+        condition = reduce(operator.or_, (Q(search_names__has_text=piece) for piece in chunk))
         rows = (
             Card.objects.filter(game=game)
             .filter(condition)

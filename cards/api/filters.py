@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters
+from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.filters import BaseFilterBackend, OrderingFilter
 
 from cards import vocabulary as v
@@ -59,6 +60,15 @@ class CardFilter(django_filters.FilterSet):
     class Meta:
         model = Card
         fields = []
+
+
+class CardFilterBackend(DjangoFilterBackend):
+    """django-filter builds a form per request (a few ms): skip it when no filter is given."""
+
+    def filter_queryset(self, request, queryset, view):
+        if not set(request.query_params) & set(CardFilter.base_filters):
+            return queryset
+        return super().filter_queryset(request, queryset, view)
 
 
 class CardOrdering(OrderingFilter):

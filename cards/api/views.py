@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import json
 
+from django.core.paginator import InvalidPage
 from django.http import StreamingHttpResponse
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
@@ -12,7 +12,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 from cards import vocabulary as v
-from cards.api.filters import CardFilter, CardOrdering, QueryLanguageFilter
+from cards.api.filters import CardFilter, CardFilterBackend, CardOrdering, QueryLanguageFilter
 from cards.api.serializers import (
     AutocompleteSerializer,
     CardSerializer,
@@ -37,6 +37,25 @@ class CardPagination(PageNumberPagination):
     page_size = 60
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def paginate_queryset(self, queryset, request, view=None):
+        """One scan for the count and the page: read the matching ids in order, then load
+        only the page's cards (COUNT plus LIMIT would scan the table twice)."""
+        self.request = request
+        ids = list(queryset.values_list("pk", flat=True))
+        paginator = self.django_paginator_class(ids, self.get_page_size(request))
+        number = request.query_params.get(self.page_query_param) or 1
+        try:
+            self.page = paginator.page(number)
+        except InvalidPage:
+            raise ApiError("not_found", f"There is no page {number}.", status_code=404) from None
+        page_ids = list(self.page.object_list)
+        # The page is fetched by primary key alone: repeating the search's conditions here
+        # would re-run its subqueries for nothing.
+        base = view.get_queryset() if view is not None else queryset.model.objects.all()
+        cards = {card.pk: card for card in base.order_by().filter(pk__in=page_ids)}
+        self.page.object_list = [cards[pk] for pk in page_ids]
+        return list(self.page.object_list)
 
     def get_paginated_response(self, data):
         response = super().get_paginated_response(data)
@@ -64,7 +83,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     serializer_class = CardSerializer
     pagination_class = CardPagination
-    filter_backends = [QueryLanguageFilter, DjangoFilterBackend, CardOrdering]
+    filter_backends = [QueryLanguageFilter, CardFilterBackend, CardOrdering]
     filterset_class = CardFilter
 
     def get_queryset(self):

@@ -151,10 +151,10 @@ class Compiler:
 
     def compile_free(self, node: Free) -> Q:
         value = fold(node.text)
-        return Q(search_names__contains=value) | Q(search_text__contains=value)
+        return Q(search_names__has_text=value) | Q(search_text__has_text=value)
 
     def compile_exactname(self, node: ExactName) -> Q:
-        return Q(search_names__contains=f"\n{fold(node.name)}\n")
+        return Q(search_names__has_text=f"\n{fold(node.name)}\n")
 
     def compile_regex(self, node: Regex) -> Q:
         return regex_q(node.pattern, node.position)

@@ -162,3 +162,18 @@ def test_regexes_either_work_or_are_syntax_errors_on_this_database(catalogue, pa
         assert error.message.startswith(("Invalid regular expression", "Regular expressions"))
     else:
         list(result.cards[:5])
+
+
+def test_sqlite_searches_scan_the_covering_index(catalogue):
+    """Later migrations that rebuild cards_card on SQLite must keep the search index."""
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        assert search_cards("dragon").cards.exists()
+        return
+    query = search_cards("dragon attr:fire").cards.values("pk")
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+        plan = " ".join(str(row) for row in cursor.fetchall())
+    assert "cards_card_search_cover" in plan
