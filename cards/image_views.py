@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_safe
@@ -50,5 +50,8 @@ def card_image(request, pk: int, size: str):
     return response
 
 
-def _file(name: str, content_type: str) -> FileResponse:
-    return FileResponse(default_storage.open(name, "rb"), content_type=content_type)
+def _file(name: str, content_type: str) -> HttpResponse:
+    # Card pictures are small (a few hundred KB at most): read them whole rather than
+    # stream, so no file handle outlives the request.
+    with default_storage.open(name, "rb") as stored:
+        return HttpResponse(stored.read(), content_type=content_type)

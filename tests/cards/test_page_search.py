@@ -165,7 +165,6 @@ def test_grid_view_shows_lazy_thumbnails_named_after_the_card(client, catalogue)
     assert image.group(1).startswith(f"/cards/{card.pk}/image/thumb/")
     picture = client.get(image.group(1))
     assert picture.status_code == 200 and picture["Content-Type"].startswith("image/")
-    picture.close()
 
 
 def test_list_view_is_a_table_of_the_cards(client, catalogue):
@@ -283,6 +282,7 @@ def test_search_box_and_syntax_help_link(client, catalogue):
 def test_search_pages_use_a_bounded_number_of_queries(
     client, catalogue, django_assert_max_num_queries, params
 ):
-    with django_assert_max_num_queries(3):
+    # PostgreSQL checks a /regex/ first: a savepoint, one SELECT and its release.
+    with django_assert_max_num_queries(6 if "/" in params["q"] else 3):
         response = client.get(SEARCH, params)
     assert response.status_code == 200
