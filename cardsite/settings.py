@@ -159,6 +159,7 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
     "EXCEPTION_HANDLER": "cardsite.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    "DEFAULT_THROTTLE_RATES": {"goldfish": os.environ.get("GOLDFISH_API_RATE", "30/minute")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cardsite API",
@@ -177,6 +178,9 @@ SPECTACULAR_SETTINGS = {
 # Request bodies: API payloads (deck lists, collections) stay small; refuse, don't parse.
 API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", 512 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 8 * 1024 * 1024)
+
+# A goldfish API request may run this long before it is stopped with 503 time_limit.
+GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 30))
 
 # Card images are validated on upload; refuse anything larger than this many bytes.
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 1024)

@@ -4,9 +4,12 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from cardsite.health import healthz
+
 api_patterns = [
     path("", include("cards.api.urls")),
     path("", include("decks.api.urls")),
+    path("", include("engine.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
@@ -14,8 +17,10 @@ api_patterns = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("decks.accounts")),
+    path("decks/", include("decks.urls")),
     path("api/", include((api_patterns, "api"))),
     path("", include("cards.urls")),
     path("", include("cards.image_urls")),

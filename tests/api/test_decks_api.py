@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from cards.models import Card
 from decks.models import Deck, DeckRevision
+from tests.decklists import pad_list
 
 pytestmark = pytest.mark.django_db
 
@@ -28,22 +29,6 @@ def api(user=None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
-
-
-def pad_list() -> str:
-    """A legal PAD deck from the starter catalogue: 5 base fire pets as the team + 40 cards."""
-    fire = Card.objects.filter(game="pad", attribute="fire").order_by("number_sort")
-    team = list(fire.filter(kind="pet", stage="base")[:5])
-    deck_cards = list(fire.exclude(pk__in=[c.pk for c in team])[:14])
-    lines = ["Team:"] + [f"1 {card.number}" for card in team] + ["Deck:"]
-    remaining = 40
-    for card in deck_cards:
-        count = min(3, remaining)
-        if count:
-            lines.append(f"{count} {card.number}")
-        remaining -= count
-    assert remaining == 0
-    return "\n".join(lines)
 
 
 def create(user, visibility="public", **extra):

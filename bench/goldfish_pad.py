@@ -1,0 +1,131 @@
+"""Goldfish engine throughput for PAD (the engine's benchmark; not a unit test).
+
+    .venv/bin/python bench/goldfish_pad.py [--games 10000] [--seed 1] [--policy greedy]
+
+Builds a 40-card dragon starter-like deck straight from fixtures/pad.json (no Django):
+a team of the five Lil' dragons, for each colour 3 evo1, 2 evo2 and 1 evo3 of the line,
+and 10 skills. Plays the games on one process and on every core, and times a baseline
+that only derives the seeds, shuffles and deals the same deck (PAD-3), then prints JSON
+with games/s, the speed-up and the ratio to the baseline. Target: ≥ 5,000 games/s on
+all cores. The one-process and all-core reports must be identical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.core.api import run_batch  # noqa: E402
+from engine.core.batch import cpu_count  # noqa: E402
+from engine.core.cards import DeckSpec, specs_from_schema  # noqa: E402
+from engine.core.seeds import game_seed, shuffle  # noqa: E402
+
+TARGET = 5000
+LINES = (
+    ("Lil' Red Dragon", "Red Dragon", "Volcano Dragon", "Meteor Volcano Dragon"),
+    ("Lil' Blue Dragon", "Blue Dragon", "Aurora Dragon", "Crystal Aurora Dragon"),
+    ("Lil' Green Dragon", "Green Dragon", "Earth Dragon", "Graviton Earth Dragon"),
+    ("Lil' White Dragon", "White Dragon", "Holy Dragon", "Lightning Holy Dragon"),
+    ("Lil' Black Dragon", "Black Dragon", "Devil Dragon", "Chaos Devil Dragon"),
+)
+COPIES = (3, 2, 1)  # evo1, evo2, evo3
+SKILLS = (
+    ("ルビリット", 1),
+    ("Sapphilit", 1),
+    ("Emelit", 1),
+    ("Topalit", 1),
+    ("Amelit", 1),
+    ("Mythlit", 2),
+    ("Quick Boost", 1),
+    ("Light Of Mighty Healing", 1),
+    ("Fire Orb Change", 1),
+)
+
+
+def starter_deck(path: Path = ROOT / "fixtures" / "pad.json") -> DeckSpec:
+    specs = specs_from_schema(json.loads(path.read_text(encoding="utf-8")))
+    team = tuple(specs[line[0]] for line in LINES)
+    deck: list = []
+    for line in LINES:
+        for name, copies in zip(line[1:], COPIES, strict=True):
+            deck += [specs[name]] * copies
+    for name, copies in SKILLS:
+        deck += [specs[name]] * copies
+    return DeckSpec(game="pad", deck=tuple(deck), team=team)
+
+
+def shuffle_and_deal(deck: DeckSpec, games: int, seed: int) -> None:
+    """The baseline: what every game does before its first decision."""
+    cards = list(deck.deck)
+    for index in range(games):
+        rng = Random(game_seed(seed, index))
+        order = cards[:]
+        shuffle(rng, order)
+        life = [order.pop() for _ in range(5)]
+        hand = [order.pop() for _ in range(5)]
+        orbs = [[order.pop()] for _ in range(3)]
+        del life, hand, orbs
+
+
+def timed(function, *args, **kwargs) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = function(*args, **kwargs)
+    return time.perf_counter() - start, value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--policy", default="greedy")
+    args = parser.parse_args()
+    deck = starter_deck()
+    run = {"games": args.games, "seed": args.seed, "policy": args.policy}
+    cores = cpu_count()
+    one_s, one = timed(run_batch, deck, processes=1, **run)
+    all_s, every = timed(run_batch, deck, processes=cores, **run)
+    base_s, _ = timed(shuffle_and_deal, deck, args.games, args.seed)
+    rate = {"one": args.games / one_s, "all": args.games / all_s, "base": args.games / base_s}
+    print(
+        json.dumps(
+            {
+                "deck": {"cards": len(deck.deck), "team": [card.name for card in deck.team]},
+                "games": args.games,
+                "policy": args.policy,
+                "one_process": {"seconds": round(one_s, 3), "games_per_s": round(rate["one"])},
+                "all_cores": {
+                    "processes": cores,
+                    "seconds": round(all_s, 3),
+                    "games_per_s": round(rate["all"]),
+                },
+                "speedup": round(rate["all"] / rate["one"], 2),
+                "baseline_shuffle_deal": {
+                    "seconds": round(base_s, 3),
+                    "games_per_s": round(rate["base"]),
+                },
+                "slowdown_vs_baseline": {
+                    "one_process": round(rate["base"] / rate["one"], 1),
+                    "all_cores": round(rate["base"] / rate["all"], 1),
+                },
+                "target_games_per_s": TARGET,
+                "meets_target": rate["all"] >= TARGET,
+                "same_report": one == every,
+                "turns_to_win": one["turns_to_win"],
+                "combos_per_turn_mean": one["combos_per_turn"]["mean"],
+                "not_simulated": one["not_simulated"],
+            },
+            ensure_ascii=False,
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

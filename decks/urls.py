@@ -1,0 +1,25 @@
+from django.urls import path
+
+from decks import views
+
+app_name = "decks"
+
+DECK = "<str:deck_id>"
+
+urlpatterns = [
+    path("", views.deck_list, name="list"),
+    path("mine/", views.my_decks, name="mine"),
+    path("new/", views.deck_new, name="new"),
+    path(f"{DECK}/", views.deck_detail, name="detail"),
+    path(f"{DECK}/export.txt", views.deck_export, name="export"),
+    path(f"{DECK}/fork/", views.deck_fork_view, name="fork"),
+    path(f"{DECK}/delete/", views.deck_delete, name="delete"),
+    path(f"{DECK}/edit/", views.deck_builder, name="edit"),
+    path(f"{DECK}/edit/add/", views.builder_add, name="add"),
+    path(f"{DECK}/edit/quantity/", views.builder_quantity, name="quantity"),
+    path(f"{DECK}/edit/move/", views.builder_move, name="move"),
+    path(f"{DECK}/edit/paste/", views.builder_paste, name="paste"),
+    path(f"{DECK}/edit/settings/", views.builder_settings, name="settings"),
+    path(f"{DECK}/revisions/", views.deck_revisions, name="revisions"),
+    path(f"{DECK}/revisions/<int:number>/restore/", views.deck_restore_view, name="restore"),
+]

@@ -1,0 +1,109 @@
+"""POST /api/goldfish/ (a batch report) and /api/goldfish/sample/ (one game's log)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from cards import vocabulary as v
+from cardsite.api import ApiError
+from decks.api.serializers import CardsInputMixin
+from decks.models import Deck
+from engine.services import (
+    MAX_GAMES,
+    GoldfishError,
+    GoldfishRequest,
+    entries_for,
+    goldfish_report,
+    goldfish_sample,
+)
+
+
+class GoldfishRequestSerializer(CardsInputMixin):
+    game = serializers.ChoiceField(choices=v.GAMES)
+    deck = serializers.CharField(required=False, max_length=16, help_text="A saved deck's id.")
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, default=1000)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, default=0)
+    policy = serializers.CharField(max_length=40, default="greedy")
+    going_first = serializers.BooleanField(
+        allow_null=True, default=None, help_text="null: half the games first, half second."
+    )
+    turn_cap = serializers.IntegerField(min_value=1, max_value=100, default=30)
+    allow_invalid = serializers.BooleanField(default=False)
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        given = [key for key in ("list", "entries", "deck") if key in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError("Give exactly one of list, entries or deck.")
+        return attrs
+
+
+class SampleRequestSerializer(GoldfishRequestSerializer):
+    games = None
+
+
+def _request(request, serializer_class) -> GoldfishRequest:
+    payload = serializer_class(data=request.data)
+    payload.is_valid(raise_exception=True)
+    data = payload.validated_data
+    deck = None
+    if "deck" in data:
+        deck = Deck.objects.filter(pk=data["deck"]).prefetch_related("entries").first()
+        if deck is None or not deck.is_readable_by(request.user):
+            raise ApiError("not_found", "No deck has this id.", status_code=404)
+    try:
+        entries = entries_for(
+            data["game"], text=data.get("list"), items=data.get("entries"), deck=deck
+        )
+    except GoldfishError as error:
+        raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
+    return GoldfishRequest(
+        game=data["game"],
+        entries=entries,
+        games=data.get("games", 1),
+        seed=data["seed"],
+        policy=data["policy"],
+        going_first=data["going_first"],
+        turn_cap=data["turn_cap"],
+        allow_invalid=data["allow_invalid"],
+    )
+
+
+def _run(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs)
+    except GoldfishError as error:
+        raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
+
+
+class GoldfishView(APIView):
+    """Play the deck alone N times; the report has the kill turn, combos per turn and more."""
+
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "goldfish"
+
+    @extend_schema(request=GoldfishRequestSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request):
+        goldfish = _request(request, GoldfishRequestSerializer)
+        report = _run(goldfish_report, goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
+        return Response(report)
+
+
+class GoldfishSampleView(APIView):
+    """One game, with its JSON log: an event per action and a snapshot per phase."""
+
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "goldfish"
+
+    @extend_schema(request=SampleRequestSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request):
+        goldfish = _request(request, SampleRequestSerializer)
+        return Response(_run(goldfish_sample, goldfish))

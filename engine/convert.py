@@ -1,0 +1,81 @@
+"""Catalogue → engine input: the only place that knows both Django models and the engines.
+
+The engines (engine/core, engine/pad, engine/digimon) read plain frozen dataclasses, so
+they stay fast, database-free and reusable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cards.models import Card
+from cards.selectors import load_children
+from decks.models import TEAM
+from decks.rules import EntryInput
+from engine.core.cards import CardSpec, DeckSpec
+
+
+def card_spec(card: Card) -> CardSpec:
+    attack = tuple((row.attack, row.bonus) for row in card.related_rows("attack_rows"))
+    data = {}
+    if card.kind == "digimon":
+        data = {
+            "level": card.level,
+            "battle_type": card.battle_type,
+            "attacks": {
+                a.letter: {"name": a.name, "power": a.power, "cancels": a.cancels or None}
+                for a in card.related_rows("attacks")
+            },
+            "lost_points": card.lost_points,
+            "evolves_from_name": card.evolves_from_name,
+            "circles": card.evo_circles,
+            "crosses": card.evo_crosses,
+            "other_requirements": card.evo_other,
+            "copy_limit": card.copy_limit,
+            "special_keywords": tuple(card.special_keywords),
+        }
+    elif card.kind in ("option", "combo"):
+        data = {
+            "option_type": card.option_type,
+            "timing": card.timing,
+            "components": tuple(
+                (part.name, part.quantity, part.card_id) for part in card.related_rows("components")
+            ),
+        }
+    return CardSpec(
+        id=card.pk,
+        name=card.name,
+        kind=card.kind,
+        game=card.game,
+        attribute=card.attribute or None,
+        sub_attribute=card.sub_attribute or None,
+        cost=card.cost,
+        defense=card.defense,
+        stage=card.stage or None,
+        evolves_from=card.evolves_from_id,
+        attack=attack,
+        orbs=frozenset(card.orbs),
+        effect_types=frozenset(card.effect_types),
+        effects=tuple(card.effect or ()),
+        has_text=bool(card.text or card.special_ability or card.support),
+        ultimate_requirement=card.ultimate_requirement or None,
+        types=frozenset(card.types),
+        number=card.number,
+        data=data,
+    )
+
+
+def deck_spec(game: str, entries: Iterable[EntryInput]) -> DeckSpec:
+    """One CardSpec per copy, in a fixed order (the engine shuffles with its own seed)."""
+    entries = [entry for entry in entries if entry.card_id is not None]
+    cards = load_children(list(Card.objects.filter(pk__in={e.card_id for e in entries})))
+    specs = {card.pk: card_spec(card) for card in cards}
+    deck: list[CardSpec] = []
+    team: list[CardSpec] = []
+    for entry in sorted(entries, key=lambda e: (e.zone, e.card_id)):
+        spec = specs.get(entry.card_id)
+        if spec is None:
+            continue
+        target = team if entry.zone == TEAM else deck
+        target.extend([spec] * entry.quantity)
+    return DeckSpec(game=game, deck=tuple(deck), team=tuple(team))

@@ -1,0 +1,101 @@
+"""Public, game-neutral entry points of the goldfish engine.
+
+    from engine.core.api import play_game, run_batch, POLICIES
+
+`play_game` plays one seeded game and can return its JSON log; `run_batch` plays N games
+(game i seeded `game_seed(seed, i)`) on one process or a pool and returns the report JSON.
+Both dispatch on `deck.game` through the registry (`engine.pad` for `pad`).
+The same deck, seed and options give the same games and report, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.core import batch
+from engine.core.cards import CardSpec, DeckSpec
+from engine.core.errors import (
+    EngineError,
+    IllegalAction,
+    InvalidDeck,
+    InvalidOptions,
+    UnknownGame,
+    UnknownPolicy,
+)
+from engine.core.registry import POLICIES, discover, get_engine
+from engine.core.result import GameResult
+from engine.core.seeds import game_seed
+
+__all__ = [
+    "POLICIES",
+    "CardSpec",
+    "DeckSpec",
+    "EngineError",
+    "GameResult",
+    "IllegalAction",
+    "InvalidDeck",
+    "InvalidOptions",
+    "UnknownGame",
+    "UnknownPolicy",
+    "game_seed",
+    "not_simulated",
+    "play_game",
+    "run_batch",
+]
+
+discover()  # fills POLICIES: {game: {policy name: description}}
+
+
+def play_game(
+    deck: DeckSpec,
+    *,
+    seed: int,
+    policy: str = "greedy",
+    going_first: bool = True,
+    turn_cap: int = 30,
+    log: bool = False,
+    options: Mapping | None = None,
+) -> GameResult:
+    """One goldfish game. `result.log` is the JSON log (a dict) when `log` is true."""
+    engine = get_engine(deck.game)
+    prepared = engine.prepare(deck, policy=policy, turn_cap=turn_cap, options=options)
+    return prepared.play(seed, going_first, log)
+
+
+def run_batch(
+    deck: DeckSpec,
+    *,
+    games: int,
+    seed: int,
+    policy: str = "greedy",
+    going_first: bool | None = None,
+    turn_cap: int = 30,
+    processes: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    options: Mapping | None = None,
+) -> dict:
+    """The report of `games` games (see the game's report module for the keys).
+
+    going_first None plays even-numbered games first and odd ones second and reports
+    both orders; processes None uses every core from 2000 games on, else one process;
+    progress(done, total) is called in this process after each chunk of games.
+    """
+    if games < 1:
+        raise InvalidOptions("games must be at least 1.")
+    summary = batch.run(
+        deck,
+        games=games,
+        seed=seed,
+        policy=policy,
+        going_first=going_first,
+        turn_cap=turn_cap,
+        processes=processes,
+        progress=progress,
+        options=options,
+    )
+    return summary.report(seed=seed, going_first=going_first)
+
+
+def not_simulated(deck: DeckSpec) -> list[str]:
+    """Names of the deck's cards whose printed effect the engine does not run."""
+    return get_engine(deck.game).not_simulated(deck)

@@ -1,0 +1,100 @@
+"""Immutable card and deck specifications: what the engines are fed.
+
+The Django app builds these from its models; benchmarks and tests build them from the
+card schema (docs/card-schema.md) with `spec_from_schema` / `specs_from_schema`.
+A deck lists one `CardSpec` per copy; copies of a card are the same (equal) spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    id: int
+    name: str
+    kind: str  # "pet" | "skill" (PAD); "digimon" | "option" | "combo" (Digimon)
+    game: str
+    attribute: str | None = None
+    sub_attribute: str | None = None
+    cost: int | None = None
+    defense: int | None = None
+    stage: str | None = None
+    evolves_from: int | None = None  # card id of the pet this one is placed on
+    attack: tuple[tuple[int, int], ...] = ()  # six (attack, bonus) rows, row n = n combos
+    orbs: frozenset[str] = frozenset()
+    effect_types: frozenset[str] = frozenset()
+    effects: tuple[dict, ...] = field(default=(), hash=False)  # structured steps
+    has_text: bool = False  # the card prints an effect text
+    ultimate_requirement: str | None = None  # a card name, as printed
+    types: frozenset[str] = frozenset()  # PAD pet type icons (dragon, healer, …)
+    number: str | None = None  # as printed, for logs
+    # Game-specific extras (Digimon: level, battle type, attacks, lost points, …).
+    # Read-only by convention; a plain dict so specs pickle into worker processes.
+    data: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    game: str
+    deck: tuple[CardSpec, ...]  # one element per copy
+    team: tuple[CardSpec, ...] = ()
+
+    def cards(self) -> tuple[CardSpec, ...]:
+        """Every card the player owns: team first, then the deck."""
+        return self.team + self.deck
+
+
+_SCHEMA_KEYS = {
+    "attribute",
+    "sub_attribute",
+    "cost",
+    "defense",
+    "stage",
+    "ultimate_requirement",
+    "number",
+}
+
+
+def spec_from_schema(data: Mapping, *, id: int, evolves_from: int | None = None) -> CardSpec:
+    """A `CardSpec` from one card object of the card schema (fixtures, exports, the API).
+
+    `evolves_from` is the id of the pre-evolution: the schema names it, so the caller
+    resolves the name (see `specs_from_schema`). Unknown schema fields go to `data`.
+    """
+    attack = tuple((int(r["attack"]), int(r.get("bonus") or 0)) for r in data.get("attack") or ())
+    known = {"game", "kind", "name", "attack", "orbs", "effect_types", "effect", "text", "types"}
+    extras = {k: v for k, v in data.items() if k not in known and k not in _SCHEMA_KEYS}
+    return CardSpec(
+        id=id,
+        name=data.get("name") or next(iter((data.get("names") or {}).values()), ""),
+        kind=data["kind"],
+        game=data["game"],
+        attack=attack,
+        orbs=frozenset(data.get("orbs") or ()),
+        effect_types=frozenset(data.get("effect_types") or ()),
+        effects=tuple(dict(step) for step in data.get("effect") or ()),
+        has_text=bool(data.get("text")),
+        types=frozenset(data.get("types") or ()),
+        evolves_from=evolves_from,
+        data=extras,
+        **{k: data.get(k) for k in _SCHEMA_KEYS},
+    )
+
+
+def specs_from_schema(cards: Iterable[Mapping]) -> dict[str, CardSpec]:
+    """Card objects of the schema → {name: CardSpec}, ids 1, 2, … in list order and
+    `evolves_from` linked by name (the first card of that name of the same game)."""
+    cards = list(cards)
+    ids: dict[tuple[str, str], int] = {}
+    for number, card in enumerate(cards, start=1):
+        ids.setdefault((card["game"], card["name"]), number)
+    specs: dict[str, CardSpec] = {}
+    for number, card in enumerate(cards, start=1):
+        parent = card.get("evolves_from")
+        parent_id = ids.get((card["game"], parent)) if parent else None
+        specs.setdefault(card["name"], spec_from_schema(card, id=number, evolves_from=parent_id))
+    return specs

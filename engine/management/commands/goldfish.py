@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from cards import vocabulary as v
+from decks.models import Deck
+from engine.services import (
+    GoldfishError,
+    GoldfishRequest,
+    entries_for,
+    goldfish_report,
+    goldfish_sample,
+)
+
+PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
+
+
+class Command(BaseCommand):
+    help = "Play a deck alone many times (goldfish) and report how fast it wins."
+
+    def add_arguments(self, parser):
+        source = parser.add_mutually_exclusive_group(required=True)
+        source.add_argument("--list", type=Path, help="A deck list file (text format).")
+        source.add_argument("--deck", help="The id of a saved deck.")
+        parser.add_argument("--game", choices=[g for g, _ in v.GAMES])
+        parser.add_argument("--games", type=int, default=1000)
+        parser.add_argument("--seed", type=int, default=0)
+        order = parser.add_mutually_exclusive_group()
+        order.add_argument("--first", dest="going_first", action="store_true", default=None)
+        order.add_argument("--second", dest="going_first", action="store_false")
+        parser.add_argument("--policy", default="greedy")
+        parser.add_argument("--turn-cap", type=int, default=30)
+        parser.add_argument("--processes", type=int, help="Default: all cores for large runs.")
+        parser.add_argument("--allow-invalid", action="store_true")
+        parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
+        parser.add_argument("--log", action="store_true", help="Print one game's JSON log.")
+
+    def handle(self, *args, **options):
+        goldfish = self._request(options)
+        try:
+            if options["log"]:
+                self.stdout.write(json.dumps(goldfish_sample(goldfish), ensure_ascii=False))
+                return
+            report = goldfish_report(
+                goldfish,
+                processes=options["processes"],
+                progress=self._progress_bar() if goldfish.games >= PROGRESS_FROM else None,
+            )
+        except GoldfishError as error:
+            details = "".join(f"\n  - {e['message']}" for e in error.extra.get("errors", []))
+            raise CommandError(f"{error.message}{details}") from None
+        if options["json"]:
+            self.stdout.write(json.dumps(report, ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(self._summary(report))
+
+    def _request(self, options) -> GoldfishRequest:
+        deck = None
+        if options["deck"]:
+            deck = Deck.objects.filter(pk=options["deck"]).prefetch_related("entries").first()
+            if deck is None:
+                raise CommandError(f"No deck has the id {options['deck']}.")
+        game = options["game"] or (deck.game if deck else None)
+        if game is None:
+            raise CommandError("--game pad|digimon is needed with --list.")
+        text = None
+        if options["list"]:
+            try:
+                text = options["list"].read_text(encoding="utf-8")
+            except OSError as error:
+                raise CommandError(f"{options['list']}: {error.strerror}") from None
+        try:
+            entries = entries_for(game, text=text, deck=deck)
+        except GoldfishError as error:
+            raise CommandError(error.message) from None
+        return GoldfishRequest(
+            game=game,
+            entries=entries,
+            games=options["games"],
+            seed=options["seed"],
+            policy=options["policy"],
+            going_first=options["going_first"],
+            turn_cap=options["turn_cap"],
+            allow_invalid=options["allow_invalid"],
+        )
+
+    @staticmethod
+    def _progress_bar():
+        def show(done: int, total: int) -> None:
+            width = 30
+            filled = width * done // max(total, 1)
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+            if done >= total:
+                sys.stderr.write("\n")
+
+        return show
+
+    @staticmethod
+    def _summary(report: dict) -> str:
+        turns = report["turns_to_win"]
+        combos = report["combos_per_turn"]
+        lines = [
+            f"{report['games']} games of {report['game']} with policy {report['policy']} "
+            f"(seed {report['seed']})",
+            f"turns to win: mean {turns['mean']}, median {turns['median']}, "
+            f"p10 {turns['p10']}, p90 {turns['p90']}, not won {turns['not_won']}",
+            f"combos per turn: mean {combos['mean']}",
+        ]
+        if report.get("not_simulated"):
+            lines.append("not simulated: " + ", ".join(report["not_simulated"]))
+        return "\n".join(lines)

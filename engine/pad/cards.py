@@ -1,0 +1,118 @@
+"""PAD cards compiled for the hot path: colours as ints 0–5, masks as bits, attack tables
+indexed by combo count, effect steps grouped by trigger (RULES.md PAD-1).
+
+Copies of a card share one `PadCard`, so zones are plain lists of shared objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core.cards import CardSpec
+from engine.pad.effects import Step, compile_steps
+
+COLOURS = ("fire", "water", "wood", "light", "dark", "heart")  # PAD-1 orb colours
+FIRE, WATER, WOOD, LIGHT, DARK, HEART = range(6)
+COLOUR = {name: index for index, name in enumerate(COLOURS)}
+ATTRIBUTES = COLOURS[:5]  # PAD-1: heart is an orb colour, never an attribute
+STAGES = ("base", "evo1", "evo2", "evo3", "ultimate")  # PAD-1.1
+STAGE_RANK = {name: rank for rank, name in enumerate(STAGES)}
+PET_TYPES = ("god", "dragon", "healer", "attacker", "devil", "balanced", "physical", "machine")
+
+
+def colour_mask(colours: Iterable[str | None]) -> int:
+    mask = 0
+    for colour in colours:
+        if colour in COLOUR:
+            mask |= 1 << COLOUR[colour]
+    return mask
+
+
+class PadCard:
+    """One card of a deck or team, compiled (shared by all its copies)."""
+
+    __slots__ = (
+        "spec",
+        "id",
+        "name",
+        "is_pet",
+        "is_skill",
+        "orbs",
+        "orbs3",
+        "orb_mask",
+        "attr_mask",
+        "attributes",
+        "cost",
+        "defense",
+        "stage",
+        "evolves_from",
+        "attack",
+        "bonus",
+        "requirement",
+        "types",
+        "steps",
+        "evolve_steps",
+        "play_steps",
+        "damage_steps",
+        "defence_steps",
+        "continuous_steps",
+        "combo_steps",
+        "simulated",
+        "root",
+    )
+
+    def __init__(self, spec: CardSpec):
+        self.spec = spec
+        self.id = spec.id
+        self.name = spec.name
+        self.is_pet = spec.kind == "pet"
+        self.is_skill = spec.kind == "skill"
+        # Orb order follows the card's fixed slots (PAD-1.1), so it is stable everywhere.
+        self.orbs = tuple(sorted(COLOUR[c] for c in spec.orbs if c in COLOUR))
+        # Padded with the always-empty colour 6 so hot loops add exactly three values.
+        self.orbs3 = (self.orbs + (6, 6, 6))[:3]
+        self.orb_mask = colour_mask(spec.orbs)
+        self.attr_mask = colour_mask((spec.attribute, spec.sub_attribute))
+        self.attributes = tuple(c for c in range(5) if self.attr_mask >> c & 1)
+        self.cost = spec.cost or 0
+        self.defense = spec.defense or 0
+        self.stage = STAGE_RANK.get(spec.stage or "", 0)
+        self.evolves_from = spec.evolves_from
+        rows = tuple(spec.attack[:6]) + ((0, 0),) * (6 - len(spec.attack[:6]))
+        # Index = combo count: row 0 (no combo) never attacks (PAD-4.5.1).
+        self.attack = (0,) + tuple(attack for attack, _ in rows)
+        self.bonus = (0,) + tuple(bonus for _, bonus in rows)
+        self.requirement = spec.ultimate_requirement
+        self.types = spec.types
+        self.steps, self.simulated = compile_steps(spec)
+        self.evolve_steps = self._steps("evolve")
+        self.play_steps = self._steps("play")
+        self.damage_steps = self._steps("damage")
+        self.defence_steps = self._steps("defence")
+        self.continuous_steps = self._steps("continuous")
+        self.combo_steps = self._steps("activate") + self._steps("combo")
+        self.root = spec.id  # the base of its evolution line, set by `link_lines`
+
+    def _steps(self, trigger: str) -> tuple[Step, ...]:
+        return tuple(step for step in self.steps if step.trigger == trigger)
+
+    def __repr__(self) -> str:
+        return f"PadCard({self.name!r})"
+
+
+def link_lines(cards: Iterable[PadCard]) -> None:
+    """Set each card's `root`: the card its line of `evolves_from` links starts from, as
+    far as the deck and team show it."""
+    by_id = {card.id: card for card in cards}
+    for card in by_id.values():
+        seen = {card.id}
+        root = card
+        while root.evolves_from is not None and root.evolves_from not in seen:
+            seen.add(root.evolves_from)
+            parent = by_id.get(root.evolves_from)
+            if parent is None:
+                card.root = root.evolves_from
+                break
+            root = parent
+        else:
+            card.root = root.id

@@ -1,0 +1,237 @@
+"""The structured effect vocabulary (docs/card-schema.md) as the PAD engine runs it.
+
+A step is `{"trigger", "action", "amount"=1, "up_to", "scope", "colour"}`. What runs:
+
+- triggers `evolve` (the pet is placed to evolve, PAD-1.3), `play` (a skill is used,
+  PAD-4.3), `damage` (drawn from life by damage, PAD-4.5.3), `defence` (at a defence
+  declaration, PAD-4.5.2), `combo` (after the combo step, if any combo was made, or a
+  combo of `colour`), `activate` (after the combo step, **only with a `colour`**: "if you
+  match a <colour> combo"; other activate conditions are text only), `continuous` (while
+  the pet is on top of its stack: `extra_damage` and `extra_combo` only);
+- actions `draw`, `heal` (PAD-6.3: as the recovery step, only below 5 life), `deck_to_orb`
+  and `hand_to_orb` (the printed "Drop Area" is the orb area), `deck_to_discard`,
+  `hand_to_discard`, `discard_to_hand`, `extra_damage` and `extra_combo` (this turn, on the
+  `scope`: `self` — the default for pets —, `all`, an attribute or a pet type; a skill
+  without scope buffs one pet of its attribute), `untap`, `cost_reduction` (the next
+  evolution this turn of a pet of the skill's attribute, or of `colour`, costs less).
+
+Anything else — a text-only effect, an unknown trigger/action/scope pair — is not run,
+and the card is listed under `not_simulated` (the card is still played, as a pet or an
+orb card, without that step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.cards import CardSpec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.pad.rules import PadGame
+
+COLOUR_NAMES = ("fire", "water", "wood", "light", "dark", "heart")
+_PET_TYPES = {"god", "dragon", "healer", "attacker", "devil", "balanced", "physical", "machine"}
+SCOPES = {None, "self", "all"} | set(COLOUR_NAMES[:5]) | _PET_TYPES
+IMMEDIATE = frozenset(
+    {
+        "draw",
+        "heal",
+        "deck_to_orb",
+        "hand_to_orb",
+        "deck_to_discard",
+        "hand_to_discard",
+        "discard_to_hand",
+        "extra_damage",
+        "extra_combo",
+        "untap",
+        "cost_reduction",
+    }
+)
+SUPPORTED: dict[str, frozenset[str]] = {
+    "evolve": IMMEDIATE,
+    "play": IMMEDIATE,
+    "damage": IMMEDIATE,
+    "defence": IMMEDIATE,
+    "combo": IMMEDIATE,
+    "activate": IMMEDIATE,  # with a colour only, see `supported`
+    "continuous": frozenset({"extra_damage", "extra_combo"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    trigger: str
+    action: str
+    amount: int = 1
+    up_to: bool = False
+    scope: str | None = None
+    colour: int | None = None  # colour index, 0–5
+
+
+def supported(step: dict) -> bool:
+    trigger, action = step.get("trigger"), step.get("action")
+    if action not in SUPPORTED.get(trigger, ()):
+        return False
+    if trigger == "activate" and step.get("colour") not in COLOUR_NAMES:
+        return False
+    if step.get("colour") is not None and step["colour"] not in COLOUR_NAMES:
+        return False
+    return step.get("scope") in SCOPES
+
+
+def compile_steps(spec: CardSpec) -> tuple[tuple[Step, ...], bool]:
+    """(the steps the engine runs, whether the card's whole effect is simulated)."""
+    steps = []
+    for raw in spec.effects:
+        if supported(raw):
+            colour = raw.get("colour")
+            steps.append(
+                Step(
+                    trigger=raw["trigger"],
+                    action=raw["action"],
+                    amount=int(raw.get("amount", 1)),
+                    up_to=bool(raw.get("up_to", False)),
+                    scope=raw.get("scope"),
+                    colour=COLOUR_NAMES.index(colour) if colour else None,
+                )
+            )
+    simulated = len(steps) == len(spec.effects) and (bool(steps) or not spec.has_text)
+    return tuple(steps), simulated
+
+
+def not_simulated(specs) -> list[str]:
+    """Names (sorted, unique) of cards that print an effect the engine does not run."""
+    return sorted({spec.name for spec in specs if not compile_steps(spec)[1]})
+
+
+def run(game: PadGame, step: Step, source, stack: int | None = None) -> None:
+    """Run one step for `source` (a PadCard; `stack` is its pet stack when it has one)."""
+    moved = ACTIONS[step.action](game, step, source, stack)
+    if game.log is not None:
+        game.event(
+            "effect",
+            [source.name],
+            effect=step.action,
+            amount=step.amount,
+            moved=[card.name for card in moved or ()],
+        )
+
+
+def _draw(game, step, source, stack):
+    drawn = [game.state.draw() for _ in range(step.amount)]
+    return [card for card in drawn if card is not None]
+
+
+def _heal(game, step, source, stack):
+    for _ in range(step.amount):
+        game.recover()
+    return []
+
+
+def _deck_to_orb(game, step, source, stack):
+    state, moved = game.state, []
+    for _ in range(step.amount):
+        card = state.take_top()
+        if card is None:
+            break
+        state.place_orb(game.policy.choose_column(game, card), card)
+        moved.append(card)
+    return moved
+
+
+def _hand_to_orb(game, step, source, stack):
+    state, moved = game.state, []
+    for _ in range(step.amount):
+        pick = game.policy.pick_hand_orb(game, optional=step.up_to)
+        if pick is None:
+            break
+        card, column = pick
+        state.hand.remove(card)
+        state.place_orb(column, card)
+        moved.append(card)
+    return moved
+
+
+def _deck_to_discard(game, step, source, stack):
+    state, moved = game.state, []
+    for _ in range(step.amount):
+        card = state.take_top()
+        if card is None:
+            break
+        state.discard.append(card)
+        moved.append(card)
+    return moved
+
+
+def _hand_to_discard(game, step, source, stack):
+    state = game.state
+    count = min(step.amount, len(state.hand))
+    moved = game.policy.choose_hand_discards(game, count, optional=step.up_to)
+    for card in moved:
+        state.hand.remove(card)
+        state.discard.append(card)
+    return moved
+
+
+def _discard_to_hand(game, step, source, stack):
+    state, moved = game.state, []
+    for _ in range(step.amount):
+        card = game.policy.choose_from_discard(game) if state.discard else None
+        if card is None:
+            break
+        state.discard.remove(card)
+        state.hand.append(card)
+        moved.append(card)
+    return moved
+
+
+def _buff(game, step, source, stack, slot):
+    targets = [game.state.pets[i] for i in game.scope_targets(step.scope, source, stack)]
+    for target in targets:
+        setattr(target, slot, getattr(target, slot) + step.amount)
+    return [target.top for target in targets]
+
+
+def _extra_damage(game, step, source, stack):
+    return _buff(game, step, source, stack, "extra_damage")
+
+
+def _extra_combo(game, step, source, stack):
+    return _buff(game, step, source, stack, "extra_combo")
+
+
+def _untap(game, step, source, stack):
+    untapped = game.policy.choose_untap(game, step.amount)
+    for index in untapped:
+        game.state.pets[index].tapped = False
+    return [game.state.pets[index].top for index in untapped]
+
+
+def _cost_reduction(game, step, source, stack):
+    reduction = game.state.cost_reduction
+    if step.colour is not None:
+        reduction[step.colour] += step.amount
+    elif source.attr_mask:
+        for colour in range(5):
+            if source.attr_mask >> colour & 1:
+                reduction[colour] += step.amount
+                break
+    else:
+        reduction[6] += step.amount  # any attribute
+    return []
+
+
+ACTIONS = {
+    "draw": _draw,
+    "heal": _heal,
+    "deck_to_orb": _deck_to_orb,
+    "hand_to_orb": _hand_to_orb,
+    "deck_to_discard": _deck_to_discard,
+    "hand_to_discard": _hand_to_discard,
+    "discard_to_hand": _discard_to_hand,
+    "extra_damage": _extra_damage,
+    "extra_combo": _extra_combo,
+    "untap": _untap,
+    "cost_reduction": _cost_reduction,
+}

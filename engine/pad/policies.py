@@ -1,0 +1,514 @@
+"""Decision makers: every choice the rules leave to the player goes through a policy.
+
+`Policy` gives each hook a legal, simple default. `GreedyPolicy` plays to deal damage as
+soon as possible; `StoreOrbsPolicy` stores orbs for a large combo (PAD-5.4). Both share
+one scoring model, documented here:
+
+- Colour weight: 1 for every colour (each combo raises the total, so every pet's attack
+  row, PAD-4.5.1) plus 4 per pet whose attribute or sub-attribute is that colour (a combo
+  of its colour makes it attack). Heart also gets +4 below 5 life (PAD-4.4.4).
+- Placing an orb card on a column (orb start, orb add, chain, effects): per colour the
+  card lights and that no column has 3 of yet, 100 × weight if the column has 2 (the card
+  completes a combo), 3 × weight if it has 1, 1 × weight if 0. A column that already made
+  a combo this turn is cleaned down to its top card (PAD-4.6), so building there is worth
+  only 1 × weight. Ties go to the lowest column.
+- Keeping a hand card: the next evolution of a pet in play is never spent as an orb;
+  a later evolution of a team pet's line is worth 100, a card named as an ultimate
+  requirement 150, a skill whose effect the engine runs 40, anything else 0. An orb add
+  spends the card maximising placement score − keep value.
+"""
+
+from __future__ import annotations
+
+from engine.pad.cards import HEART, PadCard
+from engine.pad.rules import combo_mask
+from engine.pad.state import MAX_LIFE
+
+COMPLETE = 100
+GROW = (1, 3)
+LOSS = (0, 1, 3, COMPLETE)  # losing a column's n-th orb of a colour, n = 0 … 3+
+KEEP_NEXT = 10**6
+KEEP_REQUIREMENT = 150
+KEEP_FUTURE = 100
+KEEP_SKILL = 40
+_TABLES: dict[tuple, tuple] = {}  # (policy class, weights) → placement tables
+ROW = 128  # table rows cover any count of a colour in a column (≥ 3: already done, 0)
+NOTHING = (0,) * ROW
+NOT_IN_COMBO = (False, False, False)
+
+
+def _row(*values: int) -> tuple[int, ...]:
+    return values + NOTHING[len(values) :]
+
+
+def card_value(card: PadCard) -> int:
+    """How much a pet hits: rows that attack, plus bonus damage counted twice."""
+    return sum((card.attack[row] > 0) + 2 * card.bonus[row] for row in range(1, 7))
+
+
+class Policy:
+    """The interface and simple, legal defaults (first column, no optional plays)."""
+
+    name = "base"
+    description = "Legal defaults: first column, no optional plays."
+    options: dict[str, int] = {}
+
+    def __init__(self, **options):
+        for key, value in options.items():
+            setattr(self, key, value)
+
+    # setup and reset
+    def setup_exchange(self, game) -> None:
+        """PAD-3.4: swap hand cards with orb cards via `game.exchange`."""
+
+    def choose_untap(self, game, count: int) -> list[int]:
+        return [i for i, stack in enumerate(game.state.pets) if stack.tapped][:count]
+
+    # main phase
+    def main_phase(self, game) -> None:
+        """PAD-4.3: call `game.evolve` / `game.play_skill` any number of times."""
+
+    def choose_payment(self, game, cost: int) -> list[int]:
+        payment, columns = [], game.state.columns
+        for column in range(len(columns)):
+            while len(payment) < cost and len(columns[column]) - payment.count(column) > 1:
+                payment.append(column)
+        return payment
+
+    # puzzle phase
+    def choose_column(self, game, card: PadCard) -> int:
+        return 0
+
+    def choose_orb_add(self, game) -> tuple[PadCard, int] | None:
+        return None
+
+    def pick_hand_orb(self, game, optional: bool) -> tuple[PadCard, int] | None:
+        hand = game.state.hand
+        return None if optional or not hand else (hand[0], self.choose_column(game, hand[0]))
+
+    # effects and cleanup
+    def choose_hand_discards(self, game, count: int, optional: bool) -> list[PadCard]:
+        return [] if optional else game.state.hand[:count]
+
+    def choose_from_discard(self, game) -> PadCard | None:
+        return game.state.discard[-1] if game.state.discard else None
+
+    def choose_buff_target(self, game, source: PadCard) -> list[int]:
+        for index, stack in enumerate(game.state.pets):
+            if not source.attr_mask or stack.top.attr_mask & source.attr_mask:
+                return [index]
+        return []
+
+    # the defender's side (never asked against the goldfish)
+    def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
+        return []
+
+    def choose_blockers(self, game, attack: int) -> list[int]:
+        return []
+
+    def use_damage_effect(self, game, card: PadCard) -> bool:
+        return True
+
+
+class GreedyPolicy(Policy):
+    """Deals damage as soon as it can.
+
+    Setup: an orb card worth keeping (an evolution, a useful skill) is swapped with the
+    hand card worth least, when that one is worth less.
+    Main phase: plays draw skills, a cost reduction when it cheapens an evolution this
+    turn, "return from discard" when the discard holds an evolution it needs, "hand to
+    orb" when two spare cards remain; evolves every pet it can, cheapest first, paying a
+    cost only when the new card hits at least as well, from the columns whose top card
+    loses least (never breaking a ready combo if it can help it). Puzzle: places every
+    orb card to complete a combo of the most useful colour now, else to build pairs.
+    Cleanup: discards the cards worth least.
+    """
+
+    name = "greedy"
+    description = (
+        "Deals damage as soon as possible: completes a combo of its pets' colours every "
+        "turn it can, evolves every pet it can (paying a cost only for a stronger pet), "
+        "keeps evolutions in hand and spends other cards as orbs."
+    )
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self._version = self._keep_version = -1
+        self._weights = [1] * 6
+        self._tables: tuple = ((), ())
+        self._needed: dict[int, int] = {}
+        self._line_stage: dict[int, int] = {}
+
+    # --- model --------------------------------------------------------------------
+    def refresh(self, game) -> None:
+        """Colour weights and placement tables depend only on the pets in play and the
+        life: cached on `game.version`."""
+        self._version = game.version
+        weights = [1] * 6
+        for stack in game.state.pets:
+            for colour in stack.top.attributes:
+                weights[colour] += 4
+        if len(game.state.life) < MAX_LIFE:
+            weights[HEART] += 4
+        key = (type(self), tuple(weights))
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = self.tables(weights)
+        self._weights, self._tables = weights, tables
+
+    def refresh_keep(self, game) -> None:
+        """The evolutions wanted: next ones per pet on top, the lowest stage per line."""
+        self._keep_version = game.version
+        needed: dict[int, int] = {}
+        line_stage: dict[int, int] = {}
+        for stack in game.state.pets:
+            top = stack.top
+            needed[top.id] = needed.get(top.id, 0) + 1
+            root = stack.cards[0].root
+            if line_stage.get(root, 9) > top.stage:
+                line_stage[root] = top.stage
+        self._needed, self._line_stage = needed, line_stage
+
+    def tables(self, weights: list[int]) -> tuple:
+        """Per colour, the value of adding an orb to a column holding 0, 1, 2 of it:
+        (columns kept at cleanup, columns cleaned this turn); colour 6 is padding."""
+        kept = tuple(_row(w * GROW[0], w * GROW[1], w * COMPLETE) for w in weights)
+        cleaned = tuple(_row(w, w, w * COMPLETE) for w in weights)
+        return kept + (NOTHING,), cleaned + (NOTHING,)
+
+    def weights(self, game) -> list[int]:
+        if game.version != self._version:
+            self.refresh(game)
+        return self._weights
+
+    def placement_tables(self, game) -> tuple:
+        if game.version != self._version:
+            self.refresh(game)
+        return self._tables
+
+    def done_mask(self, game) -> int:
+        """Colours already combo'd this turn or bound to be at the combo step."""
+        return game.made_mask if game.step == "combo" else combo_mask(game.state.counts)
+
+    def column_values(self, game) -> list[list[int]]:
+        """values[column][colour]: what one more orb of that colour there is worth now
+        (0 for colours already combo'd or bound to be, and for the padding colour 6)."""
+        kept, cleaned = self.placement_tables(game)
+        done = self.done_mask(game)
+        in_combo = game.combo_columns if game.step == "combo" else NOT_IN_COMBO
+        values = []
+        for column, tally in enumerate(game.state.counts):
+            table = cleaned if in_combo[column] else kept
+            row = [value[count] for value, count in zip(table, tally, strict=True)]
+            if done:
+                for colour in range(6):
+                    if done >> colour & 1:
+                        row[colour] = 0
+            values.append(row)
+        return values
+
+    def best_column(self, game, card: PadCard) -> tuple[int, int]:
+        kept, cleaned = self.placement_tables(game)
+        done = self.done_mask(game)
+        a, b, c = card.orbs3
+        if done & card.orb_mask:  # colours already done count as the padding colour
+            a, b, c = [6 if done >> colour & 1 else colour for colour in card.orbs3]
+        in_combo = game.combo_columns if game.step == "combo" else NOT_IN_COMBO
+        best, best_score = 0, -(10**9)
+        for column, tally in enumerate(game.state.counts):
+            table = cleaned if in_combo[column] else kept
+            score = table[a][tally[a]] + table[b][tally[b]] + table[c][tally[c]]
+            if score > best_score:
+                best, best_score = column, score
+        return best, best_score
+
+    def keep_values(self, game, cards: list[PadCard]) -> list[int]:
+        if game.version != self._keep_version:
+            self.refresh_keep(game)
+        needed = dict(self._needed)
+        line_stage = self._line_stage
+        requirements = {card.requirement for card in cards if card.requirement}
+        values = []
+        for card in cards:
+            if card.is_pet:
+                if needed.get(card.evolves_from, 0) > 0:
+                    needed[card.evolves_from] -= 1
+                    values.append(KEEP_NEXT)
+                    continue
+                if card.stage > line_stage.get(card.root, 9):
+                    values.append(KEEP_FUTURE)
+                    continue
+            if requirements and card.name in requirements:
+                values.append(KEEP_REQUIREMENT)
+            elif card.is_skill and card.play_steps:
+                values.append(KEEP_SKILL)
+            else:
+                values.append(0)
+        return values
+
+    # --- setup --------------------------------------------------------------------
+    def setup_exchange(self, game) -> None:
+        state = game.state
+        hand, size = state.hand, len(state.hand)
+        keep = self.keep_values(game, hand + [column[0] for column in state.columns])
+        columns = sorted(range(len(state.columns)), key=lambda j: -keep[size + j])
+        if not keep[size + columns[0]]:
+            return  # the orb columns hold only cards not worth keeping
+        spare = sorted(range(size), key=keep.__getitem__)
+        swaps = []
+        for column, index in zip(columns, spare, strict=False):
+            if keep[index] < keep[size + column]:
+                swaps.append((hand[index], column))
+        for card, column in swaps:
+            game.exchange(card, column)
+
+    # --- main phase ---------------------------------------------------------------
+    def main_phase(self, game) -> None:
+        while True:
+            skill = self.skill_to_play(game)
+            if skill is not None:
+                game.play_skill(skill)
+                continue
+            evolutions = self.evolutions(game)
+            if not evolutions:
+                return
+            for index, card in evolutions:
+                # an earlier evolve effect may have spent the card or evolved the pet
+                if card in game.state.hand and game.can_evolve(index, card):
+                    game.evolve(index, card)
+
+    def skill_to_play(self, game) -> PadCard | None:
+        payable = -1
+        for card in game.state.hand:
+            if card.play_steps and card.is_skill and game.attribute_in_play(card.attr_mask):
+                if card.cost:
+                    if payable < 0:
+                        payable = game.state.payable()
+                    if card.cost > payable:
+                        continue
+                for step in card.play_steps:
+                    if self.wants(game, card, step):
+                        return card
+        return None
+
+    def wants(self, game, card: PadCard, step) -> bool:
+        state, action = game.state, step.action
+        if action in ("draw", "deck_to_orb"):
+            return True
+        if action == "heal":
+            return len(state.life) < MAX_LIFE
+        if action == "untap":
+            return any(stack.tapped for stack in state.pets)
+        if action == "cost_reduction":
+            if not any(c.cost > card.cost for c in state.hand if c.is_pet):
+                return False
+            mask = 1 << step.colour if step.colour is not None else card.attr_mask or 0b11111
+            return any(
+                evolution.attr_mask & mask and game.evolution_cost(evolution) > card.cost
+                for evolution in self.evolution_cards(game)
+            )
+        if action == "discard_to_hand":
+            keep = self.keep_values(game, state.discard)
+            return bool(keep) and max(keep) >= KEEP_FUTURE
+        if action == "hand_to_orb":
+            keep = self.keep_values(game, state.hand)
+            spare = [c for c, v in zip(state.hand, keep, strict=True) if not v and c is not card]
+            return len(spare) >= 2
+        if action in ("extra_combo", "extra_damage"):
+            return self._likely_attacker(game, card)
+        return False
+
+    def _likely_attacker(self, game, card: PadCard) -> bool:
+        counts = game.state.counts
+        for stack in game.state.pets:
+            mask = stack.top.attr_mask & (card.attr_mask or 0b11111)
+            for colour in range(5):
+                if mask >> colour & 1 and any(tally[colour] >= 2 for tally in counts):
+                    return True
+        return False
+
+    def evolution_cards(self, game) -> list[PadCard]:
+        """Hand pets that evolve from a pet in play that has not evolved this turn."""
+        tops = {s.top.id for s in game.state.pets if s.evolved_on != game.turn}
+        return [c for c in game.state.hand if c.is_pet and c.evolves_from in tops]
+
+    def evolutions(self, game) -> list[tuple[int, PadCard]]:
+        """Every free evolution available (each pet and hand card once), or else the
+        cheapest paid one worth its cost."""
+        state, turn = game.state, game.turn
+        parents = {card.evolves_from for card in state.hand}
+        tops: dict[int, list[int]] = {}
+        for index, stack in enumerate(state.pets):
+            if stack.top.id in parents and stack.evolved_on != turn:
+                tops.setdefault(stack.top.id, []).append(index)
+        if not tops:
+            return []
+        free = []
+        payable = -1
+        best, best_cost = None, 99
+        for card in state.hand:
+            indices = tops.get(card.evolves_from) if card.is_pet else None
+            if not indices:
+                continue
+            if card.requirement and game.requirement_card(card) is None:
+                continue
+            cost = game.evolution_cost(card)
+            if not cost:
+                free.append((indices.pop(0), card))
+                continue
+            if free or cost >= best_cost:
+                continue
+            if payable < 0:
+                payable = state.payable()
+            index = indices[0]
+            if cost <= payable and card_value(card) >= card_value(state.pets[index].top):
+                best, best_cost = (index, card), cost
+        if free:
+            return free
+        return [best] if best else []
+
+    def choose_payment(self, game, cost: int) -> list[int]:
+        state = game.state
+        weights = self.weights(game)
+        counts = [list(tally) for tally in state.counts]
+        sizes = [len(column) for column in state.columns]
+        payment: list[int] = []
+        for _ in range(cost):
+            best, best_key = None, None
+            for column, cards in enumerate(state.columns):
+                if sizes[column] < 2:
+                    continue
+                top = cards[sizes[column] - 1]
+                tally = counts[column]
+                loss = sum(weights[c] * LOSS[min(tally[c], 3)] for c in top.orbs)
+                key = (loss, -sizes[column], column)
+                if best_key is None or key < best_key:
+                    best, best_key = column, key
+            if best is None:
+                break
+            top = state.columns[best][sizes[best] - 1]
+            for colour in top.orbs:
+                counts[best][colour] -= 1
+            sizes[best] -= 1
+            payment.append(best)
+        return payment
+
+    # --- puzzle phase -------------------------------------------------------------
+    def choose_column(self, game, card: PadCard) -> int:
+        return self.best_column(game, card)[0]
+
+    def choose_orb_add(self, game) -> tuple[PadCard, int] | None:
+        return self.pick_hand_orb(game, optional=True)
+
+    def pick_hand_orb(self, game, optional: bool) -> tuple[PadCard, int] | None:
+        hand = game.state.hand
+        if not hand:
+            return None
+        keep = self.keep_values(game, hand)
+        values = self.column_values(game)
+        best, best_value = None, 0 if optional else -(10**9)
+        seen = set()
+        for card, kept in zip(hand, keep, strict=True):
+            if (kept >= KEEP_NEXT and optional) or (card, kept) in seen:
+                continue
+            seen.add((card, kept))
+            a, b, c = card.orbs3
+            for column, row in enumerate(values):
+                score = row[a] + row[b] + row[c] - kept
+                if score > best_value:
+                    best, best_value = (card, column), score
+        return best
+
+    # --- effects and cleanup ------------------------------------------------------
+    def choose_hand_discards(self, game, count: int, optional: bool) -> list[PadCard]:
+        hand = game.state.hand
+        keep = self.keep_values(game, hand)
+        order = sorted(range(len(hand)), key=lambda i: (keep[i], i))
+        if optional:
+            order = [i for i in order if not keep[i]]
+        return [hand[i] for i in order[:count]]
+
+    def choose_from_discard(self, game) -> PadCard | None:
+        discard = game.state.discard
+        if not discard:
+            return None
+        keep = self.keep_values(game, discard)
+        return discard[max(range(len(discard)), key=lambda i: (keep[i], -i))]
+
+    def choose_buff_target(self, game, source: PadCard) -> list[int]:
+        targets = [
+            i
+            for i, stack in enumerate(game.state.pets)
+            if not source.attr_mask or stack.top.attr_mask & source.attr_mask
+        ]
+        if not targets:
+            return []
+        pets = game.state.pets
+        return [max(targets, key=lambda i: (card_value(pets[i].top), -i))]
+
+    def choose_blockers(self, game, attack: int) -> list[int]:
+        pets = game.state.pets
+        active = sorted(
+            (i for i, stack in enumerate(pets) if not stack.tapped),
+            key=lambda i: (-pets[i].top.defense, i),
+        )
+        chosen, total = [], 0
+        for index in active:
+            chosen.append(index)
+            total += pets[index].top.defense
+            if total > attack:  # PAD-4.5.2: strictly greater
+                return chosen
+        return []
+
+
+class StoreOrbsPolicy(GreedyPolicy):
+    """Stores orbs for one large combo (PAD-5.4), otherwise plays like the greedy policy.
+
+    While storing, placements avoid completing a combo (−100 × weight), prefer making
+    pairs (5 × weight) and singles (1 × weight), and the optional orb add is skipped when
+    every spare card would complete one. It stops storing once `store_target` colours are
+    primed (two orbs in a column) or `store_turns` own turns passed without a combo, and
+    then completes as many as it can, so the combo step chains (PAD-5.3) through the
+    primed colours. Chain placements are always greedy.
+    """
+
+    name = "store"
+    description = (
+        "Stores orbs: avoids completing combos until store_target (4) colours have two orbs "
+        "in a column or store_turns (3) turns passed without a combo, then completes as "
+        "many as possible so the chain makes a large combo."
+    )
+    options = {"store_target": 4, "store_turns": 3}
+    store_target = 4
+    store_turns = 3
+
+    def storing(self, game) -> bool:
+        if game.step == "combo":
+            return False
+        idle = 0
+        for combos in reversed(game.turn_combos):
+            if combos:
+                break
+            idle += 1
+        if idle >= self.store_turns:
+            return False
+        done = combo_mask(game.state.counts)
+        primed = 0
+        for tally in game.state.counts:
+            for colour in range(6):
+                if tally[colour] == 2 and not done >> colour & 1:
+                    primed |= 1 << colour
+        return primed.bit_count() < self.store_target
+
+    def placement_tables(self, game) -> tuple:
+        tables = super().placement_tables(game)
+        if not self.storing(game):
+            return tables
+        if self._store_version != self._version:
+            weights = self._weights
+            storing = tuple(_row(w, 5 * w, -COMPLETE * w) for w in weights) + (NOTHING,)
+            self._store_tables, self._store_version = (storing, storing), self._version
+        return self._store_tables
+
+    _store_version = -1
+    _store_tables: tuple = ((), ())

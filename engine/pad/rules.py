@@ -1,0 +1,588 @@
+"""The PAD turn (RULES.md PAD-3 … PAD-6) against the goldfish opponent (DGM-5).
+
+`PadGame` is one game: the player's `PlayerState`, the opponent, the policy that makes
+every choice, the per-turn tallies and the optional log. Its verbs (`evolve`,
+`play_skill`, `recover`, `take_damage`, `defend`) check the rules and raise
+`IllegalAction`; its phase methods run PAD-4 in order. A rule variant is a subclass that
+overrides a hook or a class constant (`hand_limit`, `first_player_skips_orb_start`, …).
+
+Decisions where RULES.md is open:
+- DGM-5: the goldfish has 5 life, never attacks and never blocks, so PAD-4.5.2 never
+  happens to the player's attacks and the player never draws from its own life; the
+  defender's side (`defend`, `take_damage`, `can_block`) is implemented and tested on
+  constructed states only. The goldfish's turns are empty.
+- PAD-4.2: both players draw on their first turn; only the orb start is skipped by the
+  player going first (PAD-4.4.1).
+- PAD-5.2/5.3: a colour is credited to the lowest-numbered column holding ≥ 3 of it;
+  only that column "made a combo" for the cleanup (PAD-4.6). The chain puts one card per
+  combo and stops once 6 combos are made or the deck and discard pile are empty.
+- PAD-4.5.1: pets declare attacks in pet-area order; an attack counts in the tallies only
+  when the attack value is above 0 (an attack of 0 deals no damage, PAD-4.5.3).
+- PAD-6.1: the goldfish cannot recover, so it loses as soon as its life reaches 0; the
+  remaining attackers return without attacking and no cleanup is played. `damage` tallies
+  the life actually removed, so a won game always totals 5.
+- Ultimate evolution (PAD-1.1) also discards the named requirement card from hand.
+- A skill with no attribute needs no pet; "cost_reduction" lasts until the turn ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from random import Random
+
+from engine.core.errors import IllegalAction
+from engine.core.result import GameResult
+from engine.core.seeds import shuffle
+from engine.pad import effects
+from engine.pad.cards import COLOUR, COLOURS, HEART, PadCard
+from engine.pad.state import COLUMNS, MAX_LIFE, PlayerState
+
+PHASES = ("reset", "draw", "main", "puzzle", "attack", "cleanup")  # PAD-4.1 … PAD-4.6
+PUZZLE_STEPS = ("orb_start", "orb_add", "combo", "recovery")  # PAD-4.4.1 … PAD-4.4.4
+ATTRIBUTE_BITS = 0b011111  # heart combos never make a pet attack (PAD-5.5)
+LIFE_DEALT = 5  # PAD-3.2
+OPENING_HAND = 5  # PAD-3.3
+
+
+def combo_mask(counts: list[list[int]]) -> int:
+    """PAD-5.1/5.2: the colours with ≥ 3 orbs in at least one column (bit per colour)."""
+    mask = 0
+    for column in counts:
+        if max(column) >= 3:
+            for colour in range(6):
+                if column[colour] >= 3:
+                    mask |= 1 << colour
+    return mask
+
+
+def can_block(attack: int, defences: Iterable[int]) -> bool:
+    """PAD-4.5.2: blockers stop an attack when their total defence is strictly greater."""
+    return sum(defences) > attack
+
+
+def attack_damage(card: PadCard, combos: int, extra_combo: int = 0, extra_damage: int = 0):
+    """PAD-4.5.1/4.5.3: (attack, damage) of a pet at this turn's combo count: the row of
+    its table (capped at 6), and 1 + the row's bonus damage when the attack is above 0."""
+    row = min(combos + extra_combo, 6)
+    attack = card.attack[row]
+    return attack, (1 + card.bonus[row] + extra_damage) if attack > 0 else 0
+
+
+class GoldfishOpponent:
+    """DGM-5: PAD's goldfish opponent has 5 life and never defends or attacks."""
+
+    __slots__ = ("life",)
+
+    def __init__(self, life: int = MAX_LIFE):
+        self.life = life
+
+    def declare_block(self, game: PadGame, attacker: int, attack: int) -> list[int]:
+        return []  # never blocks: PAD-4.5.2 does not happen
+
+    def take_damage(self, points: int) -> int:
+        dealt = min(points, self.life)
+        self.life -= dealt
+        return dealt
+
+
+class PadGame:
+    hand_limit = 7  # PAD-4.6
+    max_combos = 6  # PAD-5.2
+    first_player_skips_orb_start = True  # PAD-4.4.1
+
+    def __init__(
+        self,
+        team: list[PadCard],
+        deck: list[PadCard],
+        rng: Random,
+        policy,
+        *,
+        going_first: bool = True,
+        turn_cap: int = 30,
+        log: dict | None = None,
+        has_continuous: bool = True,
+        has_combo_steps: bool = True,
+    ):
+        self.rng = rng
+        self.state = PlayerState(rng, list(team), list(deck))
+        self.opponent = GoldfishOpponent()
+        self.policy = policy
+        self.going_first = going_first
+        self.turn_cap = turn_cap
+        self.turn = 0
+        self.phase = "setup"
+        self.step: str | None = None
+        self.log = log  # None: no logging work at all
+        self.has_continuous = has_continuous
+        self.has_combo_steps = has_combo_steps
+        self.made_mask = 0  # colours combo'd this turn
+        self.combos = 0
+        self.combo_columns = [False] * COLUMNS
+        self.lost = False
+        self.version = 0  # bumped when pets or life change (policies cache on it)
+        self.opening = (0, 0)
+        # tallies, one value per own turn
+        self.turn_combos: list[int] = []
+        self.turn_colours: list[int] = []
+        self.turn_damage: list[int] = []
+        self.turn_attacks: list[int] = []
+        self.evolutions: list[tuple[int, int]] = []  # (turn, stage rank)
+        self.heals = 0
+
+    # --- log ----------------------------------------------------------------------
+    def event(self, action: str, cards: list[str], **details) -> None:
+        events = self.log["events"]
+        entry = {"n": len(events), "turn": self.turn, "phase": self.phase, "step": self.step}
+        entry.update(action=action, cards=cards, **details)
+        events.append(entry)
+
+    def snapshot(self) -> None:
+        self.log["snapshots"].append(
+            {
+                "after_event": len(self.log["events"]),
+                "turn": self.turn,
+                "phase": self.phase,
+                "zones": self.state.snapshot(),
+                "opponent_life": self.opponent.life,
+            }
+        )
+
+    # --- game ---------------------------------------------------------------------
+    def play(self) -> tuple[bool, int]:
+        """Set up, then play own turns until the goldfish is at 0 life or the turn cap.
+        Returns (won, turns)."""
+        self.setup()
+        for turn in range(1, self.turn_cap + 1):
+            self.turn = turn
+            if not self.going_first and self.log is not None:
+                self.phase, self.step = "opponent", None
+                self.event("opponent_turn", [])  # DGM-5: the goldfish does nothing
+            self.play_turn()
+            if self.opponent.life == 0:
+                return True, turn
+        return False, self.turn_cap
+
+    def setup(self) -> None:
+        """PAD-3.1 … PAD-3.4 (PAD-3.5, who goes first, is the `going_first` option)."""
+        state = self.state
+        deck = state.deck
+        shuffle(self.rng, deck)  # PAD-3.1; the team is already in the pet area
+        state.life = [deck.pop() for _ in range(LIFE_DEALT)]  # PAD-3.2
+        state.hand = [deck.pop() for _ in range(OPENING_HAND)]  # PAD-3.3
+        for column in range(COLUMNS):  # PAD-3.4
+            state.place_orb(column, deck.pop())
+        if self.log is not None:
+            self.event("deal_life", [card.name for card in state.life])
+            self.event("deal_hand", [card.name for card in state.hand])
+            self.event("deal_orbs", [column[0].name for column in state.columns])
+        dealt = self.next_evolution_in_hand()
+        self.policy.setup_exchange(self)  # PAD-3.4: hand and orb cards may be exchanged
+        self.opening = (dealt, self.next_evolution_in_hand())
+        if self.log is not None:
+            self.snapshot()
+
+    def exchange(self, card: PadCard, column: int) -> None:
+        """PAD-3.4: during setup, swap a hand card with the card of an orb column."""
+        if self.phase != "setup":
+            raise IllegalAction("PAD-3.4: hand and orb cards are exchanged during setup only.")
+        old = self.state.exchange(card, column)
+        if self.log is not None:
+            self.event("exchange", [card.name, old.name], column=column)
+
+    def next_evolution_in_hand(self) -> int:
+        """Bit i set: team pet i's next evolution is in hand."""
+        bits = 0
+        parents = {card.evolves_from for card in self.state.hand}
+        for index, stack in enumerate(self.state.pets):
+            if stack.top.id in parents:
+                bits |= 1 << index
+        return bits
+
+    def play_turn(self) -> None:
+        self.reset_phase()
+        self.draw_phase()
+        self.main_phase()
+        self.puzzle_phase()
+        self.attack_phase()
+        if self.opponent.life > 0:
+            self.cleanup_phase()
+
+    # --- PAD-4.1 ------------------------------------------------------------------
+    def reset_phase(self) -> None:
+        self.phase, self.step = "reset", None
+        state = self.state
+        for stack in state.pets:
+            stack.extra_combo = stack.extra_damage = 0
+        state.cost_reduction = [0] * 7
+        self.made_mask = self.combos = 0
+        if any(stack.tapped for stack in state.pets):  # untap one tapped pet
+            for index in self.policy.choose_untap(self, 1)[:1]:
+                state.pets[index].tapped = False
+                if self.log is not None:
+                    self.event("untap", [state.pets[index].top.name], pet=index)
+        if self.log is not None:
+            self.snapshot()
+
+    # --- PAD-4.2 ------------------------------------------------------------------
+    def draw_phase(self) -> None:
+        self.phase = "draw"
+        card = self.state.draw()  # PAD-6.2: reshuffles, or no card when both are empty
+        if self.log is not None:
+            self.event("draw", [card.name] if card else [])
+            self.snapshot()
+
+    # --- PAD-4.3 ------------------------------------------------------------------
+    def main_phase(self) -> None:
+        self.phase = "main"
+        self.policy.main_phase(self)
+        if self.log is not None:
+            self.snapshot()
+
+    def attribute_in_play(self, mask: int) -> bool:
+        """PAD-1.2: a pet of the skill's attribute (attribute or sub-attribute) is in play."""
+        return not mask or any(stack.top.attr_mask & mask for stack in self.state.pets)
+
+    def evolution_cost(self, card: PadCard) -> int:
+        reduction = self.state.cost_reduction
+        if not card.cost or not any(reduction):
+            return card.cost
+        total = reduction[6] + sum(reduction[c] for c in range(5) if card.attr_mask >> c & 1)
+        return max(0, card.cost - total)
+
+    def requirement_card(self, card: PadCard) -> PadCard | None:
+        for other in self.state.hand:
+            if other.name == card.requirement and other is not card:
+                return other
+        return None
+
+    def can_evolve(self, index: int, card: PadCard) -> bool:
+        stack = self.state.pets[index]
+        return (
+            card.is_pet
+            and card.evolves_from == stack.top.id
+            and stack.evolved_on != self.turn
+            and (not card.cost or self.evolution_cost(card) <= self.state.payable())
+            and (card.requirement is None or self.requirement_card(card) is not None)
+        )
+
+    def evolve(self, index: int, card: PadCard, payment: list[int] | None = None) -> None:
+        """PAD-4.3: pay the cost, place the hand pet on its pre-evolution (once per pet per
+        turn), then run its evolve effects."""
+        state = self.state
+        stack = state.pets[index]
+        if card not in state.hand or not card.is_pet:
+            raise IllegalAction(f"{card.name} is not a pet in hand.")
+        if card.evolves_from != stack.top.id:
+            raise IllegalAction(f"{card.name} does not evolve from {stack.top.name}.")
+        if stack.evolved_on == self.turn:
+            raise IllegalAction("PAD-4.3: each pet evolves at most once per turn.")
+        requirement = None
+        if card.requirement is not None:
+            requirement = self.requirement_card(card)
+            if requirement is None:
+                raise IllegalAction(f"PAD-1.1: {card.name} needs {card.requirement} in hand.")
+        cost = self.evolution_cost(card)
+        if cost:
+            if cost > state.payable():
+                raise IllegalAction("PAD-4.3.1: the orb area cannot pay this cost.")
+            if payment is None:
+                payment = self.policy.choose_payment(self, cost)
+        elif payment is None:
+            payment = []
+        if len(payment) != cost:
+            raise IllegalAction(f"PAD-4.3.1: pay exactly {cost} card(s).")
+        paid = state.pay(payment) if payment else []
+        if card.cost != cost:
+            self._use_reduction(card)
+        if requirement is not None:
+            state.hand.remove(requirement)
+            state.discard.append(requirement)
+        state.place_evolution(stack, card, self.turn)
+        self.version += 1
+        self.evolutions.append((self.turn, card.stage))
+        if self.log is not None:
+            self.event(
+                "evolve", [card.name], pet=index, paid=[c.name for c in paid], columns=payment
+            )
+        for step in card.evolve_steps:
+            effects.run(self, step, card, index)
+
+    def _use_reduction(self, card: PadCard) -> None:
+        reduction, left = self.state.cost_reduction, card.cost
+        for slot in [c for c in range(5) if card.attr_mask >> c & 1] + [6]:
+            used = min(left, reduction[slot])
+            reduction[slot] -= used
+            left -= used
+
+    def can_play(self, card: PadCard) -> bool:
+        return (
+            card.is_skill
+            and bool(card.play_steps)
+            and card.cost <= self.state.payable()
+            and self.attribute_in_play(card.attr_mask)
+        )
+
+    def play_skill(self, card: PadCard, payment: list[int] | None = None) -> None:
+        """PAD-4.3: with a pet of its attribute in play, pay the cost, apply the effect at
+        once, then discard the skill."""
+        state = self.state
+        if card not in state.hand or not card.is_skill:
+            raise IllegalAction(f"{card.name} is not a skill in hand.")
+        if not self.attribute_in_play(card.attr_mask):
+            raise IllegalAction("PAD-1.2: no pet of the skill's attribute is in play.")
+        if card.cost > state.payable():
+            raise IllegalAction("PAD-4.3.1: the orb area cannot pay this cost.")
+        if payment is None:
+            payment = self.policy.choose_payment(self, card.cost) if card.cost else []
+        if len(payment) != card.cost:
+            raise IllegalAction(f"PAD-4.3.1: pay exactly {card.cost} card(s).")
+        state.pay(payment)
+        state.hand.remove(card)
+        if self.log is not None:
+            self.event("skill", [card.name], columns=payment)
+        for step in card.play_steps:
+            effects.run(self, step, card)
+        state.discard.append(card)
+
+    def scope_targets(self, scope: str | None, source: PadCard, stack: int | None) -> list[int]:
+        pets = self.state.pets
+        if scope in (None, "self"):
+            if stack is not None:
+                return [stack]
+            return self.policy.choose_buff_target(self, source)
+        if scope == "all":
+            return list(range(len(pets)))
+        if scope in COLOUR:
+            bit = 1 << COLOUR[scope]
+            return [i for i, pet in enumerate(pets) if pet.top.attr_mask & bit]
+        return [i for i, pet in enumerate(pets) if scope in pet.top.types]
+
+    # --- PAD-4.4 ------------------------------------------------------------------
+    def puzzle_phase(self) -> None:
+        self.phase = "puzzle"
+        state, policy, log = self.state, self.policy, self.log
+        self.step = "orb_start"  # PAD-4.4.1
+        if not (self.turn == 1 and self.going_first and self.first_player_skips_orb_start):
+            card = state.take_top()
+            if card is not None:
+                column = policy.choose_column(self, card)
+                state.place_orb(column, card)
+                if log is not None:
+                    self.event("orb_start", [card.name], column=column)
+        self.step = "orb_add"  # PAD-4.4.2 (optional)
+        pick = policy.choose_orb_add(self)
+        if pick is not None:
+            card, column = pick
+            state.hand.remove(card)
+            state.place_orb(column, card)
+            if log is not None:
+                self.event("orb_add", [card.name], column=column)
+        self.step = "combo"  # PAD-4.4.3
+        self.combo_step()
+        if self.has_combo_steps and self.made_mask:
+            self.step = "combo_effects"
+            self.combo_effects()
+        self.step = "recovery"  # PAD-4.4.4
+        if self.made_mask >> HEART & 1 and len(state.life) < MAX_LIFE:
+            self.recover()
+        self.step = None
+        self.turn_combos.append(self.combos)
+        self.turn_colours.append(self.made_mask)
+        if log is not None:
+            self.snapshot()
+
+    def combo_step(self) -> None:
+        """PAD-5.1 … PAD-5.3: count the colours with 3 orbs in a column (once each), then
+        chain: one deck card per combo on a column of the policy's choice, until no new
+        combo forms or 6 are made."""
+        state = self.state
+        counts = state.counts
+        made = combos = pending = 0
+        columns = self.combo_columns = [False] * COLUMNS
+        for column in range(COLUMNS):
+            tally = counts[column]
+            if max(tally) >= 3:
+                for colour in range(6):
+                    if tally[colour] >= 3 and not made >> colour & 1:
+                        made |= 1 << colour
+                        columns[column] = True
+                        combos += 1
+        pending = combos
+        self.made_mask, self.combos = made, combos
+        if self.log is not None and combos:
+            self.event("combos", [], colours=_colour_names(made), combos=combos)
+        policy = self.policy
+        while pending and combos < self.max_combos:
+            pending -= 1
+            card = state.take_top()
+            if card is None:
+                break
+            column = policy.choose_column(self, card)
+            state.place_orb(column, card)
+            tally = counts[column]
+            new = 0
+            for colour in card.orbs:
+                if tally[colour] >= 3 and not made >> colour & 1:
+                    made |= 1 << colour
+                    new |= 1 << colour
+                    columns[column] = True
+                    combos += 1
+                    pending += 1
+            self.made_mask, self.combos = made, combos
+            if self.log is not None:
+                self.event("chain", [card.name], column=column, new=_colour_names(new))
+
+    def combo_effects(self) -> None:
+        """`activate` (with a colour) and `combo` steps of pets on top of their stacks."""
+        made = self.made_mask
+        for index, stack in enumerate(self.state.pets):
+            for step in stack.top.combo_steps:
+                if step.colour is None or made >> step.colour & 1:
+                    effects.run(self, step, stack.top, index)
+
+    def recover(self) -> bool:
+        """PAD-4.4.4 / PAD-6.3: below 5 life, recover 1."""
+        if self.state.recover():
+            self.heals += 1
+            self.version += 1
+            if self.log is not None:
+                self.event("recover", [self.state.life[0].name])
+            return True
+        return False
+
+    # --- PAD-4.5 ------------------------------------------------------------------
+    def attack_phase(self) -> None:
+        self.phase = "attack"
+        state, opponent = self.state, self.opponent
+        made = self.made_mask & ATTRIBUTE_BITS
+        damage = attacks = 0
+        if made:
+            pets = state.pets
+            extra = self.continuous_buffs() if self.has_continuous else None
+            area = state.attack_area
+            area.extend(i for i, pet in enumerate(pets) if pet.top.attr_mask & made)  # 4.5.1
+            for index in list(area):
+                stack = pets[index]
+                extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
+                if extra is not None:
+                    extra_combo += extra[index][0]
+                    extra_damage += extra[index][1]
+                attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
+                if attack > 0:
+                    attacks += 1
+                    blockers = opponent.declare_block(self, index, attack)  # PAD-4.5.2
+                    dealt = 0 if blockers else opponent.take_damage(points)  # PAD-4.5.3
+                    damage += dealt
+                    if self.log is not None:
+                        self.event(
+                            "attack", [stack.top.name], pet=index, attack=attack, damage=dealt
+                        )
+                area.remove(index)  # PAD-4.5.4: back to the pet area
+                if opponent.life == 0:  # PAD-6.1: the goldfish cannot recover
+                    area.clear()
+                    if self.log is not None:
+                        self.event("win", [], opponent_life=0)
+                    break
+        self.turn_damage.append(damage)
+        self.turn_attacks.append(attacks)
+        if self.log is not None:
+            self.snapshot()
+
+    def continuous_buffs(self) -> list[list[int]]:
+        """[extra combo, extra damage] per pet from continuous steps of pets in play."""
+        buffs = [[0, 0] for _ in self.state.pets]
+        for index, stack in enumerate(self.state.pets):
+            for step in stack.top.continuous_steps:
+                slot = 0 if step.action == "extra_combo" else 1
+                for target in self.scope_targets(step.scope or "self", stack.top, index):
+                    buffs[target][slot] += step.amount
+        return buffs
+
+    # --- PAD-4.6 ------------------------------------------------------------------
+    def cleanup_phase(self) -> None:
+        self.phase = "cleanup"
+        state = self.state
+        for column in range(COLUMNS):
+            if self.combo_columns[column]:
+                if self.log is not None and len(state.columns[column]) > 1:
+                    names = [card.name for card in state.columns[column][:-1]]
+                    self.event("clean_column", names, column=column)
+                state.clean_column(column)
+        self.combo_columns = [False] * COLUMNS
+        excess = len(state.hand) - self.hand_limit
+        if excess > 0:
+            for card in self.policy.choose_hand_discards(self, excess, optional=False):
+                state.hand.remove(card)
+                state.discard.append(card)
+                if self.log is not None:
+                    self.event("hand_limit", [card.name])
+        if self.log is not None:
+            self.snapshot()
+
+    # --- the defender's side (never reached against the goldfish) ------------------
+    def defend(self, attack: int) -> bool:
+        """PAD-4.5.2 as the defender: the policy may use defence skills, then tap active
+        pets whose total defence is strictly greater than the attack. True if blocked."""
+        state = self.state
+        for card in self.policy.choose_defence_skills(self, attack):
+            state.hand.remove(card)
+            for step in card.defence_steps:
+                effects.run(self, step, card)
+            state.discard.append(card)
+        blockers = self.policy.choose_blockers(self, attack)
+        if not blockers:
+            return False
+        if any(state.pets[i].tapped for i in blockers):
+            raise IllegalAction("PAD-4.1: only active pets can defend.")
+        if not can_block(attack, (state.pets[i].top.defense for i in blockers)):
+            raise IllegalAction(
+                "PAD-4.5.2: total defence must be strictly greater than the attack."
+            )
+        for index in blockers:
+            state.pets[index].tapped = True
+        return True
+
+    def take_damage(self, points: int) -> None:
+        """PAD-4.5.3 as the defender: per point, the top life card goes to hand, or runs
+        its damage effect (if the policy wants it and can pay) and is discarded. PAD-6.1:
+        with an empty life area afterwards, the player has lost."""
+        state = self.state
+        for _ in range(points):
+            if not state.life:
+                break
+            card = state.life.pop()
+            self.version += 1
+            if (
+                card.damage_steps
+                and card.cost <= state.payable()
+                and self.policy.use_damage_effect(self, card)
+            ):
+                state.pay(self.policy.choose_payment(self, card.cost) if card.cost else [])
+                for step in card.damage_steps:
+                    effects.run(self, step, card)
+                state.discard.append(card)
+            else:
+                state.hand.append(card)
+        if not state.life:
+            self.lost = True
+
+    # --- result -------------------------------------------------------------------
+    def result(self, won: bool, turns: int, seed: int) -> GameResult:
+        return GameResult(
+            won=won,
+            turns=turns,
+            going_first=self.going_first,
+            seed=seed,
+            per_turn={
+                "combos": self.turn_combos,
+                "colours": self.turn_colours,
+                "damage": self.turn_damage,
+                "attacks": self.turn_attacks,
+            },
+            totals={"heals": self.heals, "reshuffles": self.state.reshuffles},
+            extra={"evolutions": self.evolutions, "opening": self.opening},
+        )
+
+
+def _colour_names(mask: int) -> list[str]:
+    return [name for bit, name in enumerate(COLOURS) if mask >> bit & 1]

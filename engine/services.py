@@ -1,0 +1,124 @@
+"""Goldfish runs for the CLI, the API and the pages: deck in, report or game log out."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from decks.models import Deck
+from decks.rules import EntryInput, validate_deck
+from decks.services import DeckError, entries_from_items, entries_from_text
+from engine.convert import deck_spec
+from engine.core import api as engine
+
+MAX_GAMES = 100_000
+DEFAULT_TURN_CAP = 30
+
+
+class GoldfishError(Exception):
+    status = 400
+
+    def __init__(self, code: str, message: str, **extra):
+        super().__init__(message)
+        self.code, self.message, self.extra = code, message, extra
+
+
+class TimeLimitExceeded(GoldfishError):
+    status = 503
+
+
+@dataclass
+class GoldfishRequest:
+    game: str
+    entries: list[EntryInput]
+    games: int = 1000
+    seed: int = 0
+    policy: str = "greedy"
+    going_first: bool | None = None
+    turn_cap: int = DEFAULT_TURN_CAP
+    allow_invalid: bool = False
+
+
+def entries_for(game: str, *, text: str | None = None, items=None, deck: Deck | None = None):
+    """The cards to play, from a text list, entry dicts or a saved deck."""
+    if deck is not None:
+        if deck.game != game:
+            raise GoldfishError("wrong_game", f"Deck {deck.pk} is a {deck.game} deck.")
+        return [
+            EntryInput(card_id=e.card_id, quantity=e.quantity, zone=e.zone)
+            for e in deck.entries.all()
+        ]
+    try:
+        if text is not None:
+            return entries_from_text(game, text)
+        return entries_from_items(items or [])
+    except DeckError as error:
+        raise GoldfishError(error.code, error.message, **error.extra) from None
+
+
+def _checked_spec(request: GoldfishRequest):
+    if not 1 <= request.games <= MAX_GAMES:
+        raise GoldfishError("invalid", f"games is 1 to {MAX_GAMES}.")
+    if request.policy not in engine.POLICIES.get(request.game, {}):
+        names = ", ".join(engine.POLICIES.get(request.game, {}))
+        raise GoldfishError("unknown_policy", f"policy is one of: {names}.")
+    verdict = validate_deck(request.game, request.entries)
+    if not verdict.valid and not request.allow_invalid:
+        raise GoldfishError(
+            "invalid_deck",
+            "The deck is not legal; fix it or set allow_invalid.",
+            errors=[e.as_dict() for e in verdict.errors],
+        )
+    return deck_spec(request.game, request.entries)
+
+
+def goldfish_report(
+    request: GoldfishRequest,
+    *,
+    processes: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
+) -> dict:
+    spec = _checked_spec(request)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+
+    def report_progress(done: int, total: int) -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeLimitExceeded(
+                "time_limit", f"The run took longer than {time_limit:.0f} s; ask for fewer games."
+            )
+        if progress:
+            progress(done, total)
+
+    try:
+        return engine.run_batch(
+            spec,
+            games=request.games,
+            seed=request.seed,
+            policy=request.policy,
+            going_first=request.going_first,
+            turn_cap=request.turn_cap,
+            processes=processes,
+            progress=report_progress,
+        )
+    except engine.EngineError as error:
+        raise GoldfishError("engine_error", str(error)) from None
+
+
+def goldfish_sample(request: GoldfishRequest) -> dict:
+    """One game's JSON log (events and a snapshot per phase)."""
+    spec = _checked_spec(request)
+    going_first = True if request.going_first is None else request.going_first
+    try:
+        result = engine.play_game(
+            spec,
+            seed=request.seed,
+            policy=request.policy,
+            going_first=going_first,
+            turn_cap=request.turn_cap,
+            log=True,
+        )
+    except engine.EngineError as error:
+        raise GoldfishError("engine_error", str(error)) from None
+    return result.log

@@ -1,0 +1,169 @@
+// Deck pages: progressive enhancement of plain forms that work without JavaScript.
+//
+// In the builder, every form marked data-deck-form is sent with fetch and the header
+// `X-Requested-With: fetch`; the same views then answer with JSON
+//   {ok, revision, messages: [{level, text}], panels: {name: html}}
+// and the panels (entries, validation, statistics, odds, search results) are swapped in.
+// Writes are sent one at a time, each from the latest revision this page knows, so quick
+// clicks never race each other; an edit made in another tab is still refused (409).
+// The card search updates as you type. Copy buttons copy the share link and the list.
+(function () {
+  "use strict";
+
+  function each(selector, fn, root) {
+    Array.prototype.forEach.call((root || document).querySelectorAll(selector), fn);
+  }
+
+  // Copy buttons (deck page): shown only when the script runs.
+  each("[data-copy]", function (button) {
+    var source = document.getElementById(button.getAttribute("data-copy"));
+    if (!source) {
+      return;
+    }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var done = function () {
+        button.classList.add("copied");
+        setTimeout(function () { button.classList.remove("copied"); }, 1500);
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(source.value).then(done);
+      } else {
+        source.select();
+        document.execCommand("copy");
+        done();
+      }
+    });
+  });
+
+  // Selects and number inputs that submit their form when changed.
+  document.addEventListener("change", function (event) {
+    var field = event.target;
+    if (field.matches && field.matches("[data-deck-autosubmit]") && field.form) {
+      field.form.requestSubmit();
+    }
+  });
+
+  var builder = document.querySelector("[data-builder]");
+  if (!builder || !window.fetch || !window.FormData) {
+    return;
+  }
+  var messageBox = builder.querySelector("[data-messages]");
+  var searchForm = builder.querySelector("form[data-card-search]");
+  var queue = Promise.resolve();
+
+  function showMessages(list) {
+    messageBox.textContent = "";
+    (list || []).forEach(function (message) {
+      var p = document.createElement("p");
+      p.className = "message message-" + message.level;
+      p.textContent = message.text;
+      messageBox.appendChild(p);
+    });
+  }
+
+  function apply(data) {
+    if (data.revision) {
+      builder.setAttribute("data-revision", data.revision);
+      each('input[name="revision"]', function (input) { input.value = data.revision; }, builder);
+    }
+    Object.keys(data.panels || {}).forEach(function (name) {
+      var panel = builder.querySelector('[data-panel="' + name + '"]');
+      if (panel) {
+        panel.innerHTML = data.panels[name];
+      }
+    });
+    if (data.messages) {
+      showMessages(data.messages);
+    }
+  }
+
+  function fetchJson(url, options) {
+    options.headers = { "X-Requested-With": "fetch" };
+    options.credentials = "same-origin";
+    return fetch(url, options).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("application/json") === -1) {
+        throw new Error("HTTP " + response.status);
+      }
+      return response.json();
+    });
+  }
+
+  function currentQuery() {
+    return searchForm ? searchForm.elements.q.value.trim() : "";
+  }
+
+  function send(form, submitter) {
+    var body = new FormData(form, submitter || undefined);
+    queue = queue.then(function () {
+      body.set("revision", builder.getAttribute("data-revision"));
+      if (currentQuery()) {
+        body.set("q", currentQuery());
+      } else {
+        body.delete("q");
+      }
+      builder.classList.add("is-busy");
+      return fetchJson(form.action, { method: "POST", body: body })
+        .then(function (data) {
+          apply(data);
+          if (data.ok && form.hasAttribute("data-reset-on-success")) {
+            each("textarea", function (area) { area.value = ""; }, form);
+          }
+        })
+        .catch(function () {
+          showMessages([{ level: "error", text: builder.getAttribute("data-error-text") }]);
+        })
+        .then(function () {
+          builder.classList.remove("is-busy");
+        });
+    });
+  }
+
+  // Enter in a count commits it like leaving the field does: one change, one request.
+  builder.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (event.key === "Enter" && field.matches("input[data-deck-autosubmit]")) {
+      event.preventDefault();
+      field.blur();
+    }
+  });
+
+  builder.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute("data-deck-form")) {
+      return;
+    }
+    event.preventDefault();
+    send(form, event.submitter);
+  });
+
+  // The card search: results as you type (debounced), and the address keeps the query.
+  if (searchForm) {
+    var timer = null;
+    var running = null;
+    var search = function () {
+      var params = new URLSearchParams(new FormData(searchForm));
+      var url = searchForm.action + "?" + params.toString();
+      if (running) {
+        running.abort();
+      }
+      running = new AbortController();
+      fetchJson(url, { signal: running.signal })
+        .then(function (data) {
+          apply({ panels: data.panels });
+          history.replaceState(null, "", url);
+        })
+        .catch(function () { /* aborted by a newer search, or offline: keep the results */ });
+    };
+    searchForm.elements.q.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(search, 300);
+    });
+    searchForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      clearTimeout(timer);
+      search();
+    });
+  }
+})();
