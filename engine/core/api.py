@@ -56,7 +56,11 @@ def play_game(
     log: bool = False,
     options: Mapping | None = None,
 ) -> GameResult:
-    """One goldfish game. `result.log` is the JSON log (a dict) when `log` is true."""
+    """One goldfish game. `result.log` is the JSON log (a dict) when `log` is true.
+
+    `options` are the policy's (PAD "store": store_target, store_turns); unknown keys
+    raise `InvalidOptions`. `turn_cap` counts the player's own turns.
+    """
     engine = get_engine(deck.game)
     prepared = engine.prepare(deck, policy=policy, turn_cap=turn_cap, options=options)
     return prepared.play(seed, going_first, log)

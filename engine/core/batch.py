@@ -88,6 +88,8 @@ def run(
     prepared = engine.prepare(deck, policy=policy, turn_cap=turn_cap, options=options)
     if processes is None:
         processes = cpu_count() if games >= PARALLEL_FROM else 1
+    if multiprocessing.current_process().daemon:
+        processes = 1  # a daemonic worker (a task queue's) may not have children
     processes = max(1, min(processes, -(-games // CHUNK) or 1))
     tasks = [
         (seed, start, min(start + CHUNK, games), going_first) for start in range(0, games, CHUNK)

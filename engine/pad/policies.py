@@ -20,6 +20,8 @@ one scoring model, documented here:
 
 from __future__ import annotations
 
+from operator import getitem
+
 from engine.pad.cards import HEART, PadCard
 from engine.pad.rules import combo_mask
 from engine.pad.state import MAX_LIFE
@@ -198,8 +200,7 @@ class GreedyPolicy(Policy):
         in_combo = game.combo_columns if game.step == "combo" else NOT_IN_COMBO
         values = []
         for column, tally in enumerate(game.state.counts):
-            table = cleaned if in_combo[column] else kept
-            row = [value[count] for value, count in zip(table, tally, strict=True)]
+            row = list(map(getitem, cleaned if in_combo[column] else kept, tally))
             if done:
                 for colour in range(6):
                     if done >> colour & 1:
@@ -209,13 +210,16 @@ class GreedyPolicy(Policy):
 
     def best_column(self, game, card: PadCard) -> tuple[int, int]:
         kept, cleaned = self.placement_tables(game)
-        done = self.done_mask(game)
+        counts = game.state.counts
+        if game.step == "combo":
+            done, in_combo = game.made_mask, game.combo_columns
+        else:
+            done, in_combo = combo_mask(counts), NOT_IN_COMBO
         a, b, c = card.orbs3
         if done & card.orb_mask:  # colours already done count as the padding colour
             a, b, c = [6 if done >> colour & 1 else colour for colour in card.orbs3]
-        in_combo = game.combo_columns if game.step == "combo" else NOT_IN_COMBO
         best, best_score = 0, -(10**9)
-        for column, tally in enumerate(game.state.counts):
+        for column, tally in enumerate(counts):
             table = cleaned if in_combo[column] else kept
             score = table[a][tally[a]] + table[b][tally[b]] + table[c][tally[c]]
             if score > best_score:
@@ -481,6 +485,8 @@ class StoreOrbsPolicy(GreedyPolicy):
     options = {"store_target": 4, "store_turns": 3}
     store_target = 4
     store_turns = 3
+    _store_version = -1
+    _store_tables: tuple = ((), ())
 
     def storing(self, game) -> bool:
         if game.step == "combo":
@@ -509,6 +515,3 @@ class StoreOrbsPolicy(GreedyPolicy):
             storing = tuple(_row(w, 5 * w, -COMPLETE * w) for w in weights) + (NOTHING,)
             self._store_tables, self._store_version = (storing, storing), self._version
         return self._store_tables
-
-    _store_version = -1
-    _store_tables: tuple = ((), ())

@@ -1,7 +1,8 @@
 """Batch tallies and the report JSON of a PAD batch.
 
 Keys, in order: `game`, `games`, `seed`, `policy`, `turns_to_win` {mean, median, p10,
-p90, histogram (games won per own turn), not_won (share)}, `combos_per_turn` {mean,
+p90 — over the games won within the turn cap —, histogram (games won per own turn),
+not_won (share of games not won within the cap)}, `combos_per_turn` {mean,
 histogram (turns with 0 … 6 combos), per_colour (share of turns with a combo of that
 colour)}, `not_simulated`, then `going_first` ("first" | "second" | "both"), `turn_cap`,
 `turns_played`, `damage_per_turn` and `attacks_per_turn` {mean, histogram}, `evolutions`

@@ -86,6 +86,32 @@ class GoldfishOpponent:
 
 
 class PadGame:
+    __slots__ = (
+        "rng",
+        "state",
+        "opponent",
+        "policy",
+        "going_first",
+        "turn_cap",
+        "turn",
+        "phase",
+        "step",
+        "log",
+        "has_continuous",
+        "has_combo_steps",
+        "made_mask",
+        "combos",
+        "combo_columns",
+        "lost",
+        "version",
+        "opening",
+        "turn_combos",
+        "turn_colours",
+        "turn_damage",
+        "turn_attacks",
+        "evolutions",
+        "heals",
+    )
     hand_limit = 7  # PAD-4.6
     max_combos = 6  # PAD-5.2
     first_player_skips_orb_start = True  # PAD-4.4.1
@@ -154,13 +180,20 @@ class PadGame:
         self.setup()
         for turn in range(1, self.turn_cap + 1):
             self.turn = turn
-            if not self.going_first and self.log is not None:
-                self.phase, self.step = "opponent", None
-                self.event("opponent_turn", [])  # DGM-5: the goldfish does nothing
+            if not self.going_first:
+                self.opponent_turn()
             self.play_turn()
             if self.opponent.life == 0:
                 return True, turn
+            if self.going_first:
+                self.opponent_turn()
         return False, self.turn_cap
+
+    def opponent_turn(self) -> None:
+        """DGM-5: the goldfish's turn does nothing (it is only logged)."""
+        if self.log is not None:
+            self.phase, self.step = "opponent", None
+            self.event("opponent_turn", [])
 
     def setup(self) -> None:
         """PAD-3.1 … PAD-3.4 (PAD-3.5, who goes first, is the `going_first` option)."""
@@ -568,6 +601,10 @@ class PadGame:
 
     # --- result -------------------------------------------------------------------
     def result(self, won: bool, turns: int, seed: int) -> GameResult:
+        """per_turn: combos, colours (bit per colour combo'd), damage (life removed) and
+        attacks (with attack > 0) of each own turn; totals: heals, reshuffles; extra:
+        evolutions [(turn, stage rank)], opening (bits: team pets whose next evolution
+        was in the dealt hand, and in hand after the setup exchange)."""
         return GameResult(
             won=won,
             turns=turns,

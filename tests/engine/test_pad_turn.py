@@ -7,7 +7,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.pad.engine import PadDeck
 from engine.pad.policies import GreedyPolicy
-from engine.pad.rules import PHASES, PUZZLE_STEPS, can_block
+from engine.pad.rules import PHASES, PUZZLE_STEPS, PadGame, can_block
 from tests.engine.factories import (
     GIGAS,
     LIL_BLUE,
@@ -284,3 +284,15 @@ def test_pad_4_6_hand_limit_is_7_and_greedy_keeps_evolutions():
     assert len(game.state.hand) == 7
     assert RED.name in [c.name for c in game.state.hand]
     assert len(game.state.discard) == 2
+
+
+def test_rule_variants_are_subclasses_overriding_hooks():
+    class SmallHands(PadGame):
+        hand_limit = 5
+        first_player_skips_orb_start = False
+
+    prepared = PadDeck(starter_deck(), policy="greedy", turn_cap=30, options=None)
+    prepared.game_class = SmallHands
+    log = prepared.play(4, going_first=True, log=True).log
+    assert any(e["action"] == "orb_start" and e["turn"] == 1 for e in log["events"])
+    assert all(len(s["zones"]["hand"]) <= 5 for s in log["snapshots"] if s["phase"] == "cleanup")
