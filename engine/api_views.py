@@ -82,12 +82,14 @@ def _run(function, *args, **kwargs):
         raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
 
 
-class GoldfishView(APIView):
-    """Play the deck alone N times; the report has the kill turn, combos per turn and more."""
-
+class _GoldfishBase(APIView):
     permission_classes = [permissions.AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "goldfish"
+
+
+class GoldfishView(_GoldfishBase):
+    """Play the deck alone N times; the report has the kill turn, combos per turn and more."""
 
     @extend_schema(request=GoldfishRequestSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request):
@@ -96,14 +98,9 @@ class GoldfishView(APIView):
         return Response(report)
 
 
-class GoldfishSampleView(APIView):
+class GoldfishSampleView(_GoldfishBase):
     """One game, with its JSON log: an event per action and a snapshot per phase."""
-
-    permission_classes = [permissions.AllowAny]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "goldfish"
 
     @extend_schema(request=SampleRequestSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request):
-        goldfish = _request(request, SampleRequestSerializer)
-        return Response(_run(goldfish_sample, goldfish))
+        return Response(_run(goldfish_sample, _request(request, SampleRequestSerializer)))

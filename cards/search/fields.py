@@ -135,27 +135,26 @@ _REGEX_COLUMNS = {
 }
 
 
-def attack_at(combos: int) -> Handler:
+def _child_value(model, kind: str, column: str, **row) -> Handler:
+    """A number stored in a child table (attack rows, Digimon attacks)."""
+
     def handler(term: Term) -> Q:
         value = _number(term)
         lookup = "exact" if term.op in ("!=", ":", "=") else COMPARISONS[term.op]
-        rows = AttackRow.objects.filter(combos=combos, **{f"attack__{lookup}": value})
+        rows = model.objects.filter(**row, **{f"{column}__{lookup}": value})
         # IN (indexed subquery) rather than a correlated EXISTS: one index range scan.
         q = Q(pk__in=rows.values("card_id"))
-        return ~q & Q(kind=v.PET) if term.op == "!=" else q
+        return ~q & Q(kind=kind) if term.op == "!=" else q
 
     return handler
+
+
+def attack_at(combos: int) -> Handler:
+    return _child_value(AttackRow, v.PET, "attack", combos=combos)
 
 
 def digimon_attack(letter: str) -> Handler:
-    def handler(term: Term) -> Q:
-        value = _number(term)
-        lookup = "exact" if term.op in ("!=", ":", "=") else COMPARISONS[term.op]
-        attacks = DigimonAttack.objects.filter(letter=letter, **{f"power__{lookup}": value})
-        q = Q(pk__in=attacks.values("card_id"))
-        return ~q & Q(kind=v.DIGIMON_CARD) if term.op == "!=" else q
-
-    return handler
+    return _child_value(DigimonAttack, v.DIGIMON_CARD, "power", letter=letter)
 
 
 def lost_points(*levels: str) -> Handler:
