@@ -21,6 +21,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("decks.accounts")),
     path("decks/", include("decks.urls")),
+    path("goldfish/", include("engine.urls")),
     path("api/", include((api_patterns, "api"))),
     path("", include("cards.urls")),
     path("", include("cards.image_urls")),

@@ -109,3 +109,13 @@ def _module_catalogue(django_db_setup, django_db_blocker):
 @pytest.fixture
 def catalogue(_module_catalogue, db):
     """The real starter catalogue (fixtures/); use it in modules where every test can see it."""
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test(settings):
+    """LocaleMiddleware activates a request's language for the whole thread: reset it so a
+    test that browsed in Chinese does not change the language of the next one."""
+    yield
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)

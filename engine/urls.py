@@ -1,0 +1,15 @@
+"""The goldfish pages (mounted at /goldfish/)."""
+
+from django.urls import path
+
+from engine import views
+
+app_name = "engine"
+
+DECK = "deck/<str:deck_id>"
+
+urlpatterns = [
+    path("", views.goldfish_list, name="list"),
+    path(f"{DECK}/", views.goldfish_deck, name="deck"),
+    path(f"{DECK}/sample-hand/", views.sample_hand_view, name="sample_hand"),
+]
