@@ -173,6 +173,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "AttributeEnum": "cards.vocabulary.ATTRIBUTES",
+        "AttackLetterEnum": "cards.vocabulary.BATTLE_TYPES",
+    },
 }
 
 # Request bodies: API payloads (deck lists, collections) stay small; refuse, don't parse.
