@@ -33,6 +33,8 @@ def card_spec(card: Card) -> CardSpec:
             "other_requirements": card.evo_other,
             "copy_limit": card.copy_limit,
             "special_keywords": tuple(card.special_keywords),
+            "field": card.field_code or None,
+            "background": card.background or None,
         }
     elif card.kind in ("option", "combo"):
         data = {

@@ -25,15 +25,17 @@ def pad_list(attribute: str = "fire") -> str:
 
 
 def digimon_list() -> str:
-    """30 printed starter cards (DGM-2.1) with Level IIIs first (DGM-2.4), no ultimates."""
-    cards = (
-        Card.objects.filter(game="digimon", card_set__code="St", kind="digimon")
-        .exclude(level="ultimate")
-        .order_by("level", "number_sort")
-    )
-    names, chosen = set(), []
-    for card in cards:
-        if card.name not in names:  # reprints share a copy limit (DGM-2.2)
-            names.add(card.name)
-            chosen.append(card)
-    return "\n".join(_fill(chosen, 30))
+    """30 printed starter cards (DGM-2.1): 12 Level III (DGM-2.4), 12 Level IV, 6 perfect,
+    so the deck has something to evolve into."""
+    lines = []
+    for level, names_wanted in (("III", 4), ("IV", 4), ("perfect", 2)):
+        cards = Card.objects.filter(
+            game="digimon", card_set__code="St", kind="digimon", level=level
+        ).order_by("number_sort")
+        names, chosen = set(), []
+        for card in cards:
+            if card.name not in names:  # reprints share a copy limit (DGM-2.2)
+                names.add(card.name)
+                chosen.append(card)
+        lines += _fill(chosen[:names_wanted], 3 * names_wanted)
+    return "\n".join(lines)

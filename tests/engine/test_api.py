@@ -81,7 +81,7 @@ def test_processes_and_progress_do_not_change_the_report():
 @pytest.mark.parametrize(
     ("deck", "error"),
     [
-        (DeckSpec("digimon", (), ()), UnknownGame),
+        (DeckSpec("digimon", (), ()), InvalidDeck),  # DGM-2.4: no Level III
         (dataclasses.replace(starter_deck(), game="chess"), UnknownGame),
         (DeckSpec("pad", starter_deck().deck, ()), InvalidDeck),
         (DeckSpec("pad", starter_deck().deck, (RED,) * 0 + (LIL_RED,) * 6), InvalidDeck),

@@ -1,0 +1,209 @@
+"""The Digimon engine behind `engine.core.api`: deck checks, options, compilation, one game.
+
+Options (`play_game(..., options=...)`, `run_batch(..., options=...)`):
+- `opponent`: a `CardSpec` (or a card-schema dict) of a catalogued Digimon to battle
+  instead of the DGM-5 dummy. It sits in its box from the start, never evolves, plays no
+  options and has 100 points; its unknown lost points take the defaults of
+  engine/digimon/cards.py. Default: the dummy (Level III, battle letter A, attack power
+  0, loss table III 30 / IV 20 / perfect 10 / ultimate 10).
+- `assumed_circles`: the ○ count (0–10) assumed for a Digimon whose requirement prints
+  no ○/× count (default 2, as St-2 Greymon's `Agumon ○○`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+
+from engine.core.cards import CardSpec, DeckSpec, spec_from_schema
+from engine.core.errors import InvalidDeck, InvalidOptions, UnknownPolicy
+from engine.core.result import GameResult
+from engine.digimon import effects
+from engine.digimon.cards import (
+    DEFAULT_CIRCLES,
+    GAME,
+    III,
+    LETTERS,
+    LEVELS,
+    NO_LETTER,
+    DigimonCard,
+    dummy_spec,
+    link,
+    read_other,
+)
+from engine.digimon.policies import GreedyPolicy, Policy, RushPolicy
+from engine.digimon.report import DigimonSummary
+from engine.digimon.rules import DigimonGame
+from engine.digimon.state import HAND_SIZE
+
+POLICY_CLASSES: dict[str, type[Policy]] = {
+    GreedyPolicy.name: GreedyPolicy,
+    RushPolicy.name: RushPolicy,
+}
+SETUP_CARDS = 1 + 1 + HAND_SIZE  # DGM-3.1 … DGM-3.3: the Level III, the gauge, the hand
+OPTIONS = ("opponent", "assumed_circles")
+
+
+def check_deck(deck: DeckSpec) -> None:
+    """What the engine needs to play, not the deck-construction rules (DGM-2: the deck
+    validator's job, so drafts can be goldfished): Digimon cards, no team, a Level III,
+    and enough cards to set up."""
+    if deck.game != GAME:
+        raise InvalidDeck(f"Not a Digimon deck: {deck.game!r}.")
+    wrong = sorted({card.name for card in deck.cards() if card.game != GAME})
+    if wrong:
+        raise InvalidDeck(f"DGM-2.5: not Digimon cards: {', '.join(wrong)}.")
+    if deck.team:
+        raise InvalidDeck("A Digimon deck has no team.")
+    if not any(card.kind == "digimon" and card.data.get("level") == "III" for card in deck.deck):
+        raise InvalidDeck("DGM-2.4/3.1: the deck needs a Level III Digimon.")
+    if len(deck.deck) < SETUP_CARDS:
+        raise InvalidDeck(f"DGM-3: setting up needs at least {SETUP_CARDS} cards.")
+
+
+def read_options(options: Mapping | None) -> tuple[CardSpec, int]:
+    values = dict(options or {})
+    unknown = sorted(set(values) - set(OPTIONS))
+    if unknown:
+        raise InvalidOptions(f"Unknown Digimon option(s): {', '.join(unknown)}.")
+    opponent = values.get("opponent")
+    if opponent is None:
+        opponent = dummy_spec()
+    elif isinstance(opponent, Mapping):
+        try:
+            opponent = spec_from_schema(opponent, id=0)
+        except KeyError as error:
+            raise InvalidOptions(f"opponent: missing {error.args[0]!r}.") from None
+    if not isinstance(opponent, CardSpec):
+        raise InvalidOptions("opponent must be a Digimon CardSpec.")
+    if opponent.game != GAME or opponent.kind != "digimon":
+        raise InvalidOptions(f"DGM-5: the opponent must be a Digimon card: {opponent.name}.")
+    if opponent.data.get("level") not in LEVELS:
+        raise InvalidOptions(f"DGM-5: the opponent {opponent.name} has no level.")
+    circles = values.get("assumed_circles", DEFAULT_CIRCLES)
+    if not isinstance(circles, int) or isinstance(circles, bool) or not 0 <= circles <= 10:
+        raise InvalidOptions("assumed_circles must be a whole number from 0 to 10.")
+    return opponent, circles
+
+
+def policy_class(policy: str) -> type[Policy]:
+    try:
+        return POLICY_CLASSES[policy]
+    except KeyError:
+        names = ", ".join(POLICY_CLASSES)
+        raise UnknownPolicy(f"No Digimon policy {policy!r}: {names}.") from None
+
+
+class DigimonDeck:
+    """A deck compiled for one policy and options: plays games from seeds (`Prepared`)."""
+
+    game_class = DigimonGame
+
+    def __init__(self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None):
+        check_deck(deck)
+        if turn_cap < 1:
+            raise InvalidOptions("turn_cap must be at least 1.")
+        cls = policy_class(policy)
+        opponent_spec, circles = read_options(options)
+        self.policy_name = policy
+        self.policy = cls()  # stateless but for caches keyed on the deck: shared by games
+        self.turn_cap = turn_cap
+        compiled: dict[CardSpec, DigimonCard] = {}
+        self.deck = [compiled.setdefault(spec, DigimonCard(spec, circles)) for spec in deck.deck]
+        self.cards = tuple(compiled.values())
+        names = {name for card in self.cards for name in card.names}
+        for card in self.cards:
+            read_other(card, names)
+        self.opponent = DigimonCard(opponent_spec, circles)
+        link(self.cards, self.opponent)
+        self.owned = [card.name for card in self.deck]
+        self.not_simulated = effects.not_simulated(deck.deck)
+        self.assumed_requirements = sorted(
+            {card.name for card in self.cards if card.is_digimon and card.assumed_requirement}
+        )
+        self.assumed_lost_points = sorted(
+            {card.name for card in self.cards if card.is_digimon and card.assumed_lost}
+        )
+        self.has_effects = any(card.steps or card.is_combo for card in self.cards)
+        self.level_iii = self._level_iii()
+
+    def _level_iii(self) -> str | None:
+        """The Level III the policy puts in the box (the same in every game)."""
+        game = self.game_class(
+            self.deck, Random(0), self.policy, self.opponent, cards=self.cards, turn_cap=1
+        )
+        candidates = list(dict.fromkeys(c for c in self.deck if c.level == III))
+        return self.policy.choose_level_iii(game, candidates).name
+
+    def describe_opponent(self) -> dict:
+        opponent = self.opponent
+        return {
+            "name": opponent.name,
+            "level": LEVELS[opponent.level],
+            "battle_type": LETTERS[opponent.letter] if opponent.letter != NO_LETTER else None,
+            "power": dict(zip(LETTERS, opponent.power, strict=True)),
+            "lost_points": dict(zip(LEVELS, opponent.lost, strict=True)),
+            "lost_points_assumed": opponent.assumed_lost,
+        }
+
+    def report_header(self) -> dict:
+        return {
+            "opponent": self.describe_opponent(),
+            "level_iii": self.level_iii,
+            "assumed_requirements": self.assumed_requirements,
+            "assumed_lost_points": self.assumed_lost_points,
+        }
+
+    def play(self, seed: int, going_first: bool = True, log: bool = False) -> GameResult:
+        record = self.log_header(seed, going_first) if log else None
+        game = self.game_class(
+            self.deck,
+            Random(seed),
+            self.policy,
+            self.opponent,
+            going_first=going_first,
+            turn_cap=self.turn_cap,
+            log=record,
+            has_effects=self.has_effects,
+            cards=self.cards,
+        )
+        won, rounds = game.play()
+        result = game.result(won, rounds, seed)
+        if record is not None:
+            record["result"] = {
+                "won": won,
+                "rounds": rounds,
+                "points": {"player": game.points[0], "opponent": game.points[1]},
+            }
+            result.log = record
+        return result
+
+    def log_header(self, seed: int, going_first: bool) -> dict:
+        return {
+            "game": GAME,
+            "seed": seed,
+            "policy": self.policy_name,
+            "going_first": going_first,
+            "turn_cap": self.turn_cap,
+            "owned": self.owned,
+            "not_simulated": self.not_simulated,
+            **self.report_header(),
+            "events": [],
+            "snapshots": [],
+        }
+
+
+class DigimonEngine:
+    game = GAME
+    policies = {name: cls.description for name, cls in POLICY_CLASSES.items()}
+
+    def prepare(
+        self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None
+    ) -> DigimonDeck:
+        return DigimonDeck(deck, policy=policy, turn_cap=turn_cap, options=options)
+
+    def not_simulated(self, deck: DeckSpec) -> list[str]:
+        return effects.not_simulated(deck.cards())
+
+    def summary(self, prepared: DigimonDeck) -> DigimonSummary:
+        return DigimonSummary(prepared)
