@@ -179,6 +179,22 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# Security: HTTPS=1 when the site is served over HTTPS (directly or behind a proxy that
+# sets X-Forwarded-Proto); then cookies are secure, HTTP redirects to HTTPS and HSTS is on.
+HTTPS = envbool("HTTPS")
+if envbool("BEHIND_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+
 # Request bodies: API payloads (deck lists, collections) stay small; refuse, don't parse.
 API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", 512 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 8 * 1024 * 1024)

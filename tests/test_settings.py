@@ -57,3 +57,27 @@ def test_hosts_and_roots_come_from_the_environment(tmp_path):
         MEDIA_ROOT=str(tmp_path),
     )
     assert result.stdout.strip() == repr((["cards.example", "www.cards.example"], str(tmp_path)))
+
+
+def test_production_settings_pass_the_deploy_check():
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    environment |= {
+        "DJANGO_SETTINGS_MODULE": "cardsite.settings",
+        "SECRET_KEY": "a-long-random-production-key-" + "x9Q2" * 12,
+        "HTTPS": "1",
+        "ALLOWED_HOSTS": "cards.example",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=settings.BASE_DIR,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_https_turns_on_secure_cookies_and_hsts():
+    expression = "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS > 0"
+    assert run_settings(expression, DEBUG="1", HTTPS="1").stdout.strip() == "(True, True, True)"
+    assert run_settings(expression, DEBUG="1").stdout.strip() == "(False, False, False)"
