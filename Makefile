@@ -9,7 +9,7 @@ PORT ?= 8000
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet ".[dev]"
 	touch $@
 
 install: $(BIN)/.installed
