@@ -35,6 +35,12 @@ class GoldfishRequestSerializer(CardsInputMixin):
     )
     turn_cap = serializers.IntegerField(min_value=1, max_value=100, default=30)
     allow_invalid = serializers.BooleanField(default=False)
+    opponent = serializers.CharField(
+        required=False,
+        max_length=200,
+        help_text="Digimon: battle this catalogued Digimon (id, number or name) instead of "
+        "the DGM-5 dummy.",
+    )
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
@@ -72,6 +78,7 @@ def _request(request, serializer_class) -> GoldfishRequest:
         going_first=data["going_first"],
         turn_cap=data["turn_cap"],
         allow_invalid=data["allow_invalid"],
+        opponent=data.get("opponent"),
     )
 
 

@@ -6,10 +6,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.db.models import Q
+
+from cards.models import Card
+from cards.search.text import fold
+from cards.selectors import load_children
 from decks.models import Deck
 from decks.rules import EntryInput, validate_deck
 from decks.services import DeckError, entries_from_items, entries_from_text
-from engine.convert import deck_spec
+from engine.convert import card_spec, deck_spec
 from engine.core import api as engine
 
 MAX_GAMES = 100_000
@@ -38,6 +43,23 @@ class GoldfishRequest:
     going_first: bool | None = None
     turn_cap: int = DEFAULT_TURN_CAP
     allow_invalid: bool = False
+    opponent: str | None = None  # Digimon: a catalogued Digimon's id, number or name
+
+
+def opponent_options(game: str, opponent: str | None) -> dict | None:
+    """DGM-5: the dummy unless the user names a catalogued Digimon to battle."""
+    if not opponent:
+        return None
+    if game != "digimon":
+        raise GoldfishError("invalid", "Only Digimon goldfish games take an opponent.")
+    digimon = Card.objects.filter(game="digimon", kind="digimon")
+    match = Q(number__iexact=opponent) | Q(search_names__has_text=f"\n{fold(opponent)}\n")
+    if opponent.isdigit():
+        match |= Q(pk=int(opponent))
+    card = digimon.filter(match).order_by("pk").first()
+    if card is None:
+        raise GoldfishError("unknown_opponent", f"No catalogued Digimon is {opponent!r}.")
+    return {"opponent": card_spec(load_children([card])[0])}
 
 
 def entries_for(game: str, *, text: str | None = None, items=None, deck: Deck | None = None):
@@ -101,6 +123,7 @@ def goldfish_report(
             turn_cap=request.turn_cap,
             processes=processes,
             progress=report_progress,
+            options=opponent_options(request.game, request.opponent),
         )
     except engine.EngineError as error:
         raise GoldfishError("engine_error", str(error)) from None
@@ -118,6 +141,7 @@ def goldfish_sample(request: GoldfishRequest) -> dict:
             going_first=going_first,
             turn_cap=request.turn_cap,
             log=True,
+            options=opponent_options(request.game, request.opponent),
         )
     except engine.EngineError as error:
         raise GoldfishError("engine_error", str(error)) from None

@@ -121,3 +121,24 @@ def test_requests_are_throttled(catalogue, monkeypatch):
         assert post("/api/goldfish/", body).json()["code"] == "throttled"
     finally:
         cache.clear()
+
+
+def test_a_digimon_deck_plays_the_dummy_or_a_named_opponent_dgm_5(catalogue):
+    from tests.decklists import digimon_list
+
+    body = {"game": "digimon", "list": digimon_list(), "games": 100, "seed": 4}
+    dummy = post("/api/goldfish/", body)
+    assert dummy.status_code == 200, dummy.json()
+    assert dummy.json()["game"] == "digimon"
+    named = post("/api/goldfish/", {**body, "opponent": "St-78"})  # a perfect Andromon
+    assert named.status_code == 200, named.json()
+    assert named.json()["turns_to_win"] != dummy.json()["turns_to_win"]
+
+
+def test_an_unknown_opponent_or_one_for_pad_is_refused(catalogue):
+    from tests.decklists import digimon_list
+
+    body = {"game": "digimon", "list": digimon_list(), "games": 10, "opponent": "Nobody"}
+    assert post("/api/goldfish/", body).json()["code"] == "unknown_opponent"
+    pad = {"game": "pad", "list": pad_list(), "games": 10, "opponent": "St-78"}
+    assert post("/api/goldfish/", pad).status_code == 400

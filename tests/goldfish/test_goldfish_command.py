@@ -93,3 +93,25 @@ def test_a_list_needs_its_game(deck_file):
 def test_an_unknown_deck_id(catalogue):
     with pytest.raises(CommandError, match="No deck"):
         call_command("goldfish", "--deck", "nope")
+
+
+def test_digimon_against_a_named_opponent(catalogue, tmp_path, capsys):
+    from tests.decklists import digimon_list
+
+    path = tmp_path / "digimon.txt"
+    path.write_text(digimon_list(), encoding="utf-8")
+    call_command(
+        "goldfish",
+        "--list",
+        str(path),
+        "--game",
+        "digimon",
+        "--games",
+        "50",
+        "--opponent",
+        "アンドロモン",
+        "--json",
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "digimon" and report["games"] == 50
+    assert "アンドロモン" in json.dumps(report["opponent"], ensure_ascii=False)

@@ -36,6 +36,9 @@ class Command(BaseCommand):
         parser.add_argument("--turn-cap", type=int, default=30)
         parser.add_argument("--processes", type=int, help="Default: all cores for large runs.")
         parser.add_argument("--allow-invalid", action="store_true")
+        parser.add_argument(
+            "--opponent", help="Digimon: a catalogued Digimon (id, number or name) to battle."
+        )
         parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
         parser.add_argument("--log", action="store_true", help="Print one game's JSON log.")
 
@@ -86,6 +89,7 @@ class Command(BaseCommand):
             going_first=options["going_first"],
             turn_cap=options["turn_cap"],
             allow_invalid=options["allow_invalid"],
+            opponent=options["opponent"],
         )
 
     @staticmethod
