@@ -24,3 +24,10 @@ REST_FRAMEWORK = {
     **base.REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {**base.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "goldfish": None},
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not shared-cache memory: concurrent-writer tests need SQLite's real locking
+    # (busy waits), which in-memory shared cache replaces with immediate "table is locked".
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(Path(tempfile.mkdtemp(prefix="cardsite-test-db-")) / "test.sqlite3")
+    }

@@ -1,0 +1,62 @@
+"""50 writers edit one deck at once: no accepted edit is lost, every stale one gets 409."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from rest_framework.test import APIClient
+
+from decks.models import Deck, DeckRevision
+from decks.services import deck_create
+
+WRITERS = 50
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_writers_lose_nothing_and_stale_ones_get_409():
+    owner = User.objects.create_user("owner")
+    deck = deck_create(owner=owner, game="pad", name="start", entries=[])
+    url = f"/api/decks/{deck.pk}/"
+    barrier = threading.Barrier(WRITERS)
+    outcomes: dict[int, tuple[int, dict]] = {}
+
+    def write(index: int) -> None:
+        client = APIClient()
+        client.force_authenticate(owner)
+        try:
+            # Even writers read the current revision first (correct when read, maybe stale
+            # by the time they write); odd writers send revision 1, stale after any write.
+            revision = client.get(url).json()["revision"] if index % 2 == 0 else 1
+            barrier.wait(timeout=30)
+            response = client.patch(url, {"name": f"w{index}", "revision": revision}, format="json")
+            outcomes[index] = (response.status_code, response.json())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(WRITERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+
+    assert len(outcomes) == WRITERS
+    accepted = {i for i, (status, _) in outcomes.items() if status == 200}
+    refused = {i for i, (status, _) in outcomes.items() if status == 409}
+    assert accepted | refused == set(range(WRITERS)), outcomes
+    assert accepted, "at least one writer wins"
+    assert all(
+        body["code"] == "stale_revision" for i, (_, body) in outcomes.items() if i in refused
+    )
+
+    history = DeckRevision.objects.filter(deck_id=deck.pk)
+    names = list(history.exclude(number=1).values_list("name", flat=True))
+    assert sorted(names) == sorted(f"w{i}" for i in accepted)  # every accepted write is kept
+    numbers = sorted(history.values_list("number", flat=True))
+    assert numbers == list(range(1, len(accepted) + 2))  # one revision per accepted write
+    final = Deck.objects.get(pk=deck.pk)
+    assert final.revision == len(accepted) + 1
+    winners = {body["revision"] for i, (_, body) in outcomes.items() if i in accepted}
+    assert len(winners) == len(accepted)  # no two writers were given the same revision
