@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import logging
+import time
+
 from django.conf import settings
 from django.http import JsonResponse
 
@@ -20,5 +24,34 @@ def api_body_limit(get_response):
                 message = f"Request bodies are limited to {limit} bytes."
                 return JsonResponse({"code": "payload_too_large", "message": message}, status=413)
         return get_response(request)
+
+    return middleware
+
+
+logger = logging.getLogger("cardsite.requests")
+
+
+def request_log(get_response):
+    """One JSON line per request on the `cardsite.requests` logger (method, path, status,
+    duration, user), for log collectors; static files are left out as noise."""
+
+    def middleware(request):
+        started = time.perf_counter()
+        response = get_response(request)
+        if not request.path.startswith(("/static/", "/media/")):
+            user = getattr(request, "user", None)
+            logger.info(
+                json.dumps(
+                    {
+                        "method": request.method,
+                        "path": request.path,
+                        "status": response.status_code,
+                        "ms": round((time.perf_counter() - started) * 1000, 1),
+                        "user": user.pk if user is not None and user.is_authenticated else None,
+                        "bytes": len(response.content) if not response.streaming else None,
+                    }
+                )
+            )
+        return response
 
     return middleware

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "cardsite.middleware.request_log",
     "cardsite.middleware.api_body_limit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -113,6 +114,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "login"
+LOGIN_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_FAILURE_WINDOW = envint("LOGIN_FAILURE_WINDOW", 15 * 60)
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
@@ -159,7 +162,10 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
     "EXCEPTION_HANDLER": "cardsite.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    "DEFAULT_THROTTLE_RATES": {"goldfish": os.environ.get("GOLDFISH_API_RATE", "30/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "goldfish": os.environ.get("GOLDFISH_API_RATE", "30/minute"),
+        "login": os.environ.get("LOGIN_API_RATE", "10/minute"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cardsite API",
@@ -210,4 +216,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # REQUEST_LOG=0 silences the per-request JSON lines (e.g. behind an access-logging proxy).
+        "cardsite.requests": {
+            "level": "INFO" if envbool("REQUEST_LOG", True) else "WARNING",
+        },
+    },
 }

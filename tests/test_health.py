@@ -20,3 +20,16 @@ def test_healthz_is_503_when_the_database_is_unreachable(client):
         response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json() == {"status": "error", "database": "unreachable", "message": "down"}
+
+
+def test_each_request_is_logged_as_one_json_line(client, caplog):
+    import json
+    import logging
+
+    with caplog.at_level(logging.INFO, logger="cardsite.requests"):
+        client.get("/healthz")
+    records = [r for r in caplog.records if r.name == "cardsite.requests"]
+    assert len(records) == 1
+    line = json.loads(records[0].getMessage())
+    assert line["method"] == "GET" and line["path"] == "/healthz" and line["status"] == 200
+    assert line["ms"] >= 0 and line["user"] is None

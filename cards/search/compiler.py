@@ -179,7 +179,8 @@ def search_cards(query: str, cards: QuerySet[Card] | None = None) -> SearchResul
     """Cards matching `query`; raises QuerySyntaxError for a query that cannot be parsed."""
     cards = Card.objects.all() if cards is None else cards
     compiler = Compiler()
-    condition = compiler.compile(parse(query or ""))
+    # NUL cannot reach PostgreSQL (psycopg refuses it); it has no meaning in a query anyway.
+    condition = compiler.compile(parse((query or "").replace("\x00", "")))
     if condition is not None:
         cards = cards.filter(condition)
     return SearchResult(cards, compiler.warnings)

@@ -18,5 +18,6 @@ _TO_SIMPLIFIED = opencc.OpenCC("t2s")
 def fold(text: str) -> str:
     if not text:
         return ""
-    text = unicodedata.normalize("NFKC", text)
+    # NUL can be typed into a URL but not stored or compared by PostgreSQL: drop it.
+    text = unicodedata.normalize("NFKC", text.replace("\x00", ""))
     return _TO_SIMPLIFIED.convert(text).casefold()

@@ -1,0 +1,57 @@
+"""Password guessing is slowed down on the web log-in and the API token endpoint."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_web_login_refuses_after_repeated_failures(client, settings):
+    settings.LOGIN_FAILURE_LIMIT = 3
+    User.objects.create_user("alice", password="right-password-1")
+    for _ in range(3):
+        response = client.post("/accounts/login/", {"username": "alice", "password": "wrong"})
+        assert response.status_code == 200
+    blocked = client.post("/accounts/login/", {"username": "alice", "password": "right-password-1"})
+    assert blocked.status_code == 429
+    assert "Too many" in blocked.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_successful_login_resets_the_count(client, settings):
+    settings.LOGIN_FAILURE_LIMIT = 3
+    User.objects.create_user("bob", password="right-password-2")
+    for _ in range(2):
+        client.post("/accounts/login/", {"username": "bob", "password": "wrong"})
+    ok = client.post("/accounts/login/", {"username": "bob", "password": "right-password-2"})
+    assert ok.status_code == 302
+    client.post("/accounts/logout/")
+    for _ in range(2):
+        assert (
+            client.post("/accounts/login/", {"username": "bob", "password": "x"}).status_code == 200
+        )
+
+
+def test_the_token_endpoint_is_throttled(monkeypatch):
+    from rest_framework.throttling import ScopedRateThrottle
+
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"login": "2/minute"})
+    client = APIClient()
+    statuses = [
+        client.post(
+            "/api/auth/token/", {"username": "x", "password": "y"}, format="json"
+        ).status_code
+        for _ in range(3)
+    ]
+    assert statuses == [400, 400, 429]
