@@ -33,3 +33,23 @@ def test_each_request_is_logged_as_one_json_line(client, caplog):
     line = json.loads(records[0].getMessage())
     assert line["method"] == "GET" and line["path"] == "/healthz" and line["status"] == 200
     assert line["ms"] >= 0 and line["user"] is None
+
+
+def test_pages_allow_only_the_sites_own_scripts_and_styles(client):
+    policy = client.get("/")["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self';" in policy
+    assert "unsafe-inline" not in policy and "frame-ancestors 'none'" in policy
+
+
+def test_templates_carry_no_inline_script_or_style():
+    import re
+
+    from django.conf import settings
+
+    inline = re.compile(r"<script>|<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=\"|\son[a-z]+=\"")
+    offenders = [
+        str(path.relative_to(settings.BASE_DIR))
+        for path in (settings.BASE_DIR / "templates").rglob("*.html")
+        if inline.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

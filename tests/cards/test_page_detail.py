@@ -111,8 +111,8 @@ def test_evolution_descendants_are_listed_recursively(client, catalogue):
     for number in ("B01-099", "B01-100", "B03-016", "B03-017", "B03-018", "B03-019"):
         assert link(card(number)) in chain
     # Grandchildren are indented under their parent.
-    assert re.search(rf'--depth: 1">↳ <a {link(card("B01-100"))}', chain)
-    assert re.search(rf'--depth: 2">↳ <a {link(card("B03-019"))}', chain)
+    assert re.search(rf'depth-1">↳ <a {link(card("B01-100"))}', chain)
+    assert re.search(rf'depth-2">↳ <a {link(card("B03-019"))}', chain)
 
 
 # --- Digimon ---------------------------------------------------------------------------------
