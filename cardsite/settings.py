@@ -26,13 +26,11 @@ def envint(name: str, default: int) -> int:
 DEBUG = envbool("DEBUG")
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        from django.core.exceptions import ImproperlyConfigured
-
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+if not SECRET_KEY and DEBUG:
     # A fresh key per process is fine for development: sessions just don't survive restarts.
     SECRET_KEY = get_random_secret_key()
+# Without DEBUG there is no fallback key: the WSGI application refuses to start
+# (cardsite/wsgi.py), while key-free commands such as migrate still run.
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")

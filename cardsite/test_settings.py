@@ -25,9 +25,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"goldfish": None, "login": None},
 }
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+if base.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not shared-cache memory: concurrent-writer tests need SQLite's real locking
     # (busy waits), which in-memory shared cache replaces with immediate "table is locked".
-    DATABASES["default"]["TEST"] = {  # noqa: F405
-        "NAME": str(Path(tempfile.mkdtemp(prefix="cardsite-test-db-")) / "test.sqlite3")
-    }
+    test_db = Path(tempfile.mkdtemp(prefix="cardsite-test-db-")) / "test.sqlite3"
+    DATABASES = {"default": {**base.DATABASES["default"], "TEST": {"NAME": str(test_db)}}}

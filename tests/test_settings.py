@@ -24,10 +24,33 @@ def run_settings(expression: str, **env) -> subprocess.CompletedProcess:
 
 
 def test_debug_is_off_and_a_secret_key_is_required_unless_debug():
-    result = run_settings("s.DEBUG")
-    assert result.returncode != 0
-    assert "SECRET_KEY must be set" in result.stderr
     assert run_settings("s.DEBUG", SECRET_KEY="x" * 50).stdout.strip() == "False"
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    environment |= {"DJANGO_SETTINGS_MODULE": "cardsite.settings"}
+    served = subprocess.run(
+        [sys.executable, "-c", "import cardsite.wsgi"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=settings.BASE_DIR,
+    )
+    assert served.returncode != 0
+    assert "SECRET_KEY must be set" in served.stderr
+    # No key is generated without DEBUG: anything that signs refuses too.
+    assert "SECRET_KEY setting must not be empty" in run_settings("s.SECRET_KEY").stderr
+
+
+def test_key_free_commands_run_without_a_secret_key():
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    environment |= {"DJANGO_SETTINGS_MODULE": "cardsite.settings"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=settings.BASE_DIR,
+    )
+    assert result.returncode == 0, result.stderr
 
 
 def test_debug_generates_a_development_key():
