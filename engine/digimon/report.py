@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import stats
+from engine.core.summary import OrderedSummary
 from engine.digimon.cards import LEVELS
 from engine.digimon.rules import FAILURES, OUTCOMES
 
@@ -106,46 +107,17 @@ class Tally:
         self.usable += other.usable
 
 
-class DigimonSummary:
+class DigimonSummary(OrderedSummary):
     """Tallies per order (attacking first / second in round 1); a `Summary`."""
 
+    game = "digimon"
+
     def __init__(self, prepared):
-        self.policy = prepared.policy_name
-        self.turn_cap = prepared.turn_cap
-        self.not_simulated = prepared.not_simulated
         self.header = prepared.report_header()
-        self.orders = {True: Tally(), False: Tally()}
+        super().__init__(prepared, prepared.policy_name)
 
-    def add(self, result) -> None:
-        self.orders[result.going_first].add(result)
-
-    def merge(self, other: DigimonSummary) -> None:
-        for order, tally in other.orders.items():
-            self.orders[order].merge(tally)
-
-    def report(self, *, seed: int, going_first: bool | None = None) -> dict:
-        both = Tally()
-        for order in (True, False):
-            both.merge(self.orders[order])
-        order = "both" if going_first is None else "first" if going_first else "second"
-        head = {"game": "digimon", "games": both.games, "seed": seed, "policy": self.policy}
-        blocks = self.blocks(both)
-        report = {
-            **head,
-            "turns_to_win": blocks.pop("turns_to_win"),
-            "combos_per_turn": blocks.pop("combos_per_turn"),
-            "not_simulated": list(self.not_simulated),
-            "going_first": order,
-            "turn_cap": self.turn_cap,
-            **self.header,
-            **blocks,
-        }
-        if going_first is None:
-            report["by_order"] = {
-                "first": {"games": self.orders[True].games, **self.blocks(self.orders[True])},
-                "second": {"games": self.orders[False].games, **self.blocks(self.orders[False])},
-            }
-        return report
+    def new_tally(self) -> Tally:
+        return Tally()
 
     def blocks(self, tally: Tally) -> dict:
         games, rounds = tally.games, tally.rounds

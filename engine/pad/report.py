@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import stats
+from engine.core.summary import OrderedSummary
 from engine.pad.cards import COLOURS, STAGES
 
 MAX_COMBOS = 6
@@ -101,45 +102,17 @@ class Tally:
         self.kept = [a + b for a, b in zip(self.kept, other.kept, strict=True)]
 
 
-class PadSummary:
+class PadSummary(OrderedSummary):
     """Tallies per order (going first / second); a `Summary` for the batch runner."""
 
+    game = "pad"
+
     def __init__(self, prepared):
-        self.policy = prepared.policy
-        self.turn_cap = prepared.turn_cap
-        self.not_simulated = prepared.not_simulated
         self.team = prepared.team_names
-        self.orders = {True: Tally(len(self.team)), False: Tally(len(self.team))}
+        super().__init__(prepared, prepared.policy)
 
-    def add(self, result) -> None:
-        self.orders[result.going_first].add(result)
-
-    def merge(self, other: PadSummary) -> None:
-        for order, tally in other.orders.items():
-            self.orders[order].merge(tally)
-
-    def report(self, *, seed: int, going_first: bool | None = None) -> dict:
-        both = Tally(len(self.team))
-        for order in (True, False):
-            both.merge(self.orders[order])
-        order = "both" if going_first is None else "first" if going_first else "second"
-        head = {"game": "pad", "games": both.games, "seed": seed, "policy": self.policy}
-        blocks = self.blocks(both)
-        report = {
-            **head,
-            "turns_to_win": blocks.pop("turns_to_win"),
-            "combos_per_turn": blocks.pop("combos_per_turn"),
-            "not_simulated": list(self.not_simulated),
-            "going_first": order,
-            "turn_cap": self.turn_cap,
-            **blocks,
-        }
-        if going_first is None:
-            report["by_order"] = {
-                "first": {"games": self.orders[True].games, **self.blocks(self.orders[True])},
-                "second": {"games": self.orders[False].games, **self.blocks(self.orders[False])},
-            }
-        return report
+    def new_tally(self) -> Tally:
+        return Tally(len(self.team))
 
     def blocks(self, tally: Tally) -> dict:
         games, turns = tally.games, tally.turns
