@@ -12,22 +12,19 @@ all cores. The one-process and all-core reports must be identical.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-import time
 from pathlib import Path
 from random import Random
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.core.api import run_batch  # noqa: E402
-from engine.core.batch import cpu_count  # noqa: E402
+from goldfish_common import arguments, speed_figures  # noqa: E402
+
 from engine.core.cards import DeckSpec, specs_from_schema  # noqa: E402
 from engine.core.seeds import game_seed, shuffle  # noqa: E402
 
-TARGET = 5000
 LINES = (
     ("Lil' Red Dragon", "Red Dragon", "Volcano Dragon", "Meteor Volcano Dragon"),
     ("Lil' Blue Dragon", "Blue Dragon", "Aurora Dragon", "Crystal Aurora Dragon"),
@@ -74,57 +71,18 @@ def shuffle_and_deal(deck: DeckSpec, games: int, seed: int) -> None:
         del life, hand, orbs
 
 
-def timed(function, *args, **kwargs) -> tuple[float, object]:
-    start = time.perf_counter()
-    value = function(*args, **kwargs)
-    return time.perf_counter() - start, value
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--policy", default="greedy")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], games=10_000)
     deck = starter_deck()
-    run = {"games": args.games, "seed": args.seed, "policy": args.policy}
-    cores = cpu_count()
-    one_s, one = timed(run_batch, deck, processes=1, **run)
-    all_s, every = timed(run_batch, deck, processes=cores, **run)
-    base_s, _ = timed(shuffle_and_deal, deck, args.games, args.seed)
-    rate = {"one": args.games / one_s, "all": args.games / all_s, "base": args.games / base_s}
-    print(
-        json.dumps(
-            {
-                "deck": {"cards": len(deck.deck), "team": [card.name for card in deck.team]},
-                "games": args.games,
-                "policy": args.policy,
-                "one_process": {"seconds": round(one_s, 3), "games_per_s": round(rate["one"])},
-                "all_cores": {
-                    "processes": cores,
-                    "seconds": round(all_s, 3),
-                    "games_per_s": round(rate["all"]),
-                },
-                "speedup": round(rate["all"] / rate["one"], 2),
-                "baseline_shuffle_deal": {
-                    "seconds": round(base_s, 3),
-                    "games_per_s": round(rate["base"]),
-                },
-                "slowdown_vs_baseline": {
-                    "one_process": round(rate["base"] / rate["one"], 1),
-                    "all_cores": round(rate["base"] / rate["all"], 1),
-                },
-                "target_games_per_s": TARGET,
-                "meets_target": rate["all"] >= TARGET,
-                "same_report": one == every,
-                "turns_to_win": one["turns_to_win"],
-                "combos_per_turn_mean": one["combos_per_turn"]["mean"],
-                "not_simulated": one["not_simulated"],
-            },
-            ensure_ascii=False,
-            indent=2,
-        )
-    )
+    figures, one = speed_figures(deck, args, shuffle_and_deal)
+    report = {
+        "deck": {"cards": len(deck.deck), "team": [card.name for card in deck.team]},
+        **figures,
+        "turns_to_win": one["turns_to_win"],
+        "combos_per_turn_mean": one["combos_per_turn"]["mean"],
+        "not_simulated": one["not_simulated"],
+    }
+    print(json.dumps(report, ensure_ascii=False, indent=2))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from random import Random
 from engine.core.cards import CardSpec, DeckSpec, spec_from_schema
 from engine.core.errors import InvalidDeck, InvalidOptions, UnknownPolicy
 from engine.core.result import GameResult
+from engine.core.ruleset import RuleSet
 from engine.digimon import effects
 from engine.digimon.cards import (
     DEFAULT_CIRCLES,
@@ -193,17 +194,9 @@ class DigimonDeck:
         }
 
 
-class DigimonEngine:
+class DigimonEngine(RuleSet):
     game = GAME
-    policies = {name: cls.description for name, cls in POLICY_CLASSES.items()}
-
-    def prepare(
-        self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None
-    ) -> DigimonDeck:
-        return DigimonDeck(deck, policy=policy, turn_cap=turn_cap, options=options)
-
-    def not_simulated(self, deck: DeckSpec) -> list[str]:
-        return effects.not_simulated(deck.cards())
-
-    def summary(self, prepared: DigimonDeck) -> DigimonSummary:
-        return DigimonSummary(prepared)
+    deck_class = DigimonDeck
+    summary_class = DigimonSummary
+    policy_classes = POLICY_CLASSES
+    unsimulated_cards = staticmethod(effects.not_simulated)

@@ -8,6 +8,7 @@ from random import Random
 from engine.core.cards import CardSpec, DeckSpec
 from engine.core.errors import InvalidDeck, InvalidOptions, UnknownPolicy
 from engine.core.result import GameResult
+from engine.core.ruleset import RuleSet
 from engine.pad import effects
 from engine.pad.cards import PadCard, link_lines
 from engine.pad.policies import GreedyPolicy, Policy, StoreOrbsPolicy
@@ -114,17 +115,9 @@ class PadDeck:
         }
 
 
-class PadEngine:
+class PadEngine(RuleSet):
     game = GAME
-    policies = {name: cls.description for name, cls in POLICY_CLASSES.items()}
-
-    def prepare(
-        self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None
-    ) -> PadDeck:
-        return PadDeck(deck, policy=policy, turn_cap=turn_cap, options=options)
-
-    def not_simulated(self, deck: DeckSpec) -> list[str]:
-        return effects.not_simulated(deck.cards())
-
-    def summary(self, prepared: PadDeck) -> PadSummary:
-        return PadSummary(prepared)
+    deck_class = PadDeck
+    summary_class = PadSummary
+    policy_classes = POLICY_CLASSES
+    unsimulated_cards = staticmethod(effects.not_simulated)

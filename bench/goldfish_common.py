@@ -1,0 +1,60 @@
+"""What both goldfish benchmarks share: the command line and the speed figures."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+from engine.core.api import run_batch
+from engine.core.batch import cpu_count
+from engine.core.cards import DeckSpec
+
+TARGET = 5000  # games/s with all cores (issues 5 and 6)
+
+
+def arguments(description: str, games: int) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--policy", default="greedy")
+    return parser.parse_args()
+
+
+def timed(function, *args, **kwargs) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = function(*args, **kwargs)
+    return time.perf_counter() - start, value
+
+
+def speed_figures(
+    deck: DeckSpec, args: argparse.Namespace, baseline: Callable[[DeckSpec, int, int], None]
+) -> tuple[dict, dict]:
+    """Games/s on one process and on all cores, against a shuffle-and-deal baseline;
+    returns the figures and the one-process report."""
+    run = {"games": args.games, "seed": args.seed, "policy": args.policy}
+    cores = cpu_count()
+    one_s, one = timed(run_batch, deck, processes=1, **run)
+    all_s, every = timed(run_batch, deck, processes=cores, **run)
+    base_s, _ = timed(baseline, deck, args.games, args.seed)
+    rate = {"one": args.games / one_s, "all": args.games / all_s, "base": args.games / base_s}
+    figures = {
+        "games": args.games,
+        "policy": args.policy,
+        "one_process": {"seconds": round(one_s, 3), "games_per_s": round(rate["one"])},
+        "all_cores": {
+            "processes": cores,
+            "seconds": round(all_s, 3),
+            "games_per_s": round(rate["all"]),
+        },
+        "speedup": round(rate["all"] / rate["one"], 2),
+        "baseline_shuffle_deal": {"seconds": round(base_s, 3), "games_per_s": round(rate["base"])},
+        "slowdown_vs_baseline": {
+            "one_process": round(rate["base"] / rate["one"], 1),
+            "all_cores": round(rate["base"] / rate["all"], 1),
+        },
+        "target_games_per_s": TARGET,
+        "meets_target": rate["all"] >= TARGET,
+        "same_report": one == every,
+    }
+    return figures, one
