@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint format bench clean
+.PHONY: install browser run test lint format bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,19 @@ run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_catalogue
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-## Run the whole test suite (SQLite unless DATABASE_URL says otherwise)
-test: install
+## Chromium and CJK fonts from Debian's packages, for the browser tests
+browser:
+	@command -v $${CHROMIUM:-chromium} >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk; \
+	  else \
+	    echo "The browser tests need Chromium: sudo apt-get install chromium fonts-noto-cjk" \
+	      "(or set CHROMIUM to its path)" >&2; exit 1; \
+	  fi; }
+
+## Run the whole test suite, browser tests included (SQLite unless DATABASE_URL says otherwise)
+test: install browser
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: install

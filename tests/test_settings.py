@@ -104,3 +104,35 @@ def test_https_turns_on_secure_cookies_and_hsts():
     expression = "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS > 0"
     assert run_settings(expression, DEBUG="1", HTTPS="1").stdout.strip() == "(True, True, True)"
     assert run_settings(expression, DEBUG="1").stdout.strip() == "(False, False, False)"
+
+
+def test_without_redis_url_each_process_keeps_its_own_cache():
+    result = run_settings("s.CACHES['default']['BACKEND']", DEBUG="1")
+    assert result.stdout.strip() == "'django.core.cache.backends.locmem.LocMemCache'"
+
+
+def test_redis_url_gives_app_servers_one_shared_cache_for_throttles_and_login_limits():
+    """Two processes (two app servers) count login failures in the same place."""
+    key = f"cardsite-test-shared-{os.getpid()}"
+    count = (
+        "import django; django.setup(); from django.core.cache import cache; "
+        f"cache.add('{key}', 0, 60); print(cache.incr('{key}'))"
+    )
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    environment |= {
+        "DJANGO_SETTINGS_MODULE": "cardsite.settings",
+        "DEBUG": "1",
+        "REDIS_URL": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15"),
+    }
+    counts = [
+        subprocess.run(
+            [sys.executable, "-c", count],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=settings.BASE_DIR,
+        )
+        for _ in range(2)
+    ]
+    assert [c.stderr for c in counts] == ["", ""]
+    assert [c.stdout.strip() for c in counts] == ["1", "2"]

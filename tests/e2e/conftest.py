@@ -1,0 +1,147 @@
+"""Browser tests: Playwright drives Debian's Chromium against a live server of the site.
+
+The browser is the system one (`apt-get install chromium`, or CHROMIUM=/path/to/it): no
+browser is ever downloaded. Every page a test looks at is saved as a screenshot under
+E2E_ARTIFACTS (default `artifacts/e2e/<database>/`), and the last page of a failing test
+too, so a CI run leaves pictures of what the user saw.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+from playwright.sync_api import Page, sync_playwright
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--metrics-recording-only",
+]
+
+# Anything the page script throws, or a resource the CSP refused, fails the test.
+CONSOLE_PROBLEM = re.compile(r"Content Security Policy|Uncaught|Refused to", re.IGNORECASE)
+
+
+def chromium_path() -> str:
+    path = (
+        os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    )
+    if not path:
+        pytest.fail(
+            "The browser tests need Chromium from the system packages: "
+            "`apt-get install chromium` (or set CHROMIUM to its path). `make test` installs it "
+            "when run as root."
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    root = Path(os.environ.get("E2E_ARTIFACTS") or settings.BASE_DIR / "artifacts" / "e2e")
+    directory = root / connection.vendor
+    shutil.rmtree(directory, ignore_errors=True)
+    directory.mkdir(parents=True)
+    return directory
+
+
+@pytest.fixture(scope="session")
+def browser():
+    # Playwright's sync API keeps an event loop in this thread; the ORM calls the tests make
+    # between browser steps are still plain synchronous code.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium_path(), args=CHROMIUM_FLAGS
+            )
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def site(live_server, transactional_db):
+    """The live site with the starter catalogue loaded; its address."""
+    call_command("load_catalogue", verbosity=0)
+    return live_server.url
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.e2e_failed = report.failed
+    return report
+
+
+class Visitor:
+    """One person's browser session, which saves a screenshot of every page it checks."""
+
+    def __init__(self, page: Page, site: str, shots: Path, prefix: str):
+        self.page, self.site, self.shots, self.prefix = page, site, shots, prefix
+        self.problems: list[str] = []
+        self.count = 0
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                self.problems.append(f"console: {message.text}")
+                if message.type == "error" and CONSOLE_PROBLEM.search(message.text)
+                else None
+            ),
+        )
+
+    def open(self, path: str) -> Page:
+        self.page.goto(self.site + path)
+        return self.page
+
+    def shot(self, name: str) -> Path:
+        self.count += 1
+        path = self.shots / f"{self.prefix}-{self.count:02d}-{name}.png"
+        self.page.screenshot(path=path, full_page=True)
+        return path
+
+
+@pytest.fixture
+def visitor_factory(browser, site, artifacts_dir, request):
+    """Make visitors: each has its own browser context (cookies), like separate people."""
+    visitors: list[Visitor] = []
+
+    def make(name: str = "visitor", locale: str = "en-GB") -> Visitor:
+        context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(15_000)
+        prefix = f"{request.node.name.removeprefix('test_')}-{name}"
+        visitor = Visitor(context.new_page(), site, artifacts_dir, prefix)
+        visitors.append(visitor)
+        return visitor
+
+    yield make
+    for visitor in visitors:
+        if getattr(request.node, "e2e_failed", False):
+            visitor.shot("FAILED")
+        visitor.page.context.close()
+    problems = [problem for visitor in visitors for problem in visitor.problems]
+    assert not problems, "the browser reported problems:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def visitor(visitor_factory) -> Visitor:
+    return visitor_factory()
