@@ -172,7 +172,15 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
     "EXCEPTION_HANDLER": "cardsite.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Every endpoint is throttled per client: by IP address for anonymous requests, by
+    # account for authenticated ones; goldfish runs and token requests have tighter scopes.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
     "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_ANON_RATE", "300/minute"),
+        "user": os.environ.get("API_USER_RATE", "600/minute"),
         "goldfish": os.environ.get("GOLDFISH_API_RATE", "30/minute"),
         "login": os.environ.get("LOGIN_API_RATE", "10/minute"),
     },
@@ -198,6 +206,10 @@ SPECTACULAR_SETTINGS = {
 # Security: HTTPS=1 when the site is served over HTTPS (directly or behind a proxy that
 # sets X-Forwarded-Proto); then cookies are secure, HTTP redirects to HTTPS and HSTS is on.
 HTTPS = envbool("HTTPS")
+# Behind PROXY_COUNT trusted proxies the client's address is the one they appended to
+# X-Forwarded-For; throttles and log-in limits count per client, not per proxy.
+PROXY_COUNT = envint("PROXY_COUNT", 1 if envbool("BEHIND_PROXY") else 0)
+REST_FRAMEWORK["NUM_PROXIES"] = PROXY_COUNT
 if envbool("BEHIND_PROXY"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = HTTPS

@@ -22,7 +22,7 @@ WHITENOISE_USE_FINDERS = True
 # The suite calls the goldfish API far more often than a person would.
 REST_FRAMEWORK = {
     **base.REST_FRAMEWORK,
-    "DEFAULT_THROTTLE_RATES": {"goldfish": None, "login": None},
+    "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "goldfish": None, "login": None},
 }
 
 if base.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -48,9 +48,18 @@ class RateLimitedLoginView(LoginView):
 
 def _failure_key(request) -> str:
     username = request.POST.get("username", "")[:150].casefold()
-    client = request.META.get("REMOTE_ADDR", "")
+    client = client_address(request)
     digest = hashlib.sha256(f"{client}|{username}".encode()).hexdigest()[:32]
     return f"login-failures:{digest}"
+
+
+def client_address(request) -> str:
+    """The client's address: behind PROXY_COUNT proxies, the one the outermost appended."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if settings.PROXY_COUNT and forwarded:
+        addresses = [address.strip() for address in forwarded.split(",")]
+        return addresses[-min(settings.PROXY_COUNT, len(addresses))]
+    return request.META.get("REMOTE_ADDR", "")
 
 
 urlpatterns = [

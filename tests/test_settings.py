@@ -136,3 +136,9 @@ def test_redis_url_gives_app_servers_one_shared_cache_for_throttles_and_login_li
     ]
     assert [c.stderr for c in counts] == ["", ""]
     assert [c.stdout.strip() for c in counts] == ["1", "2"]
+
+
+def test_behind_a_proxy_throttles_read_the_forwarded_client_address():
+    assert run_settings("s.REST_FRAMEWORK['NUM_PROXIES']", DEBUG="1").stdout.strip() == "0"
+    behind = run_settings("s.REST_FRAMEWORK['NUM_PROXIES']", DEBUG="1", BEHIND_PROXY="1")
+    assert behind.stdout.strip() == "1"

@@ -47,6 +47,7 @@ def test_concurrent_writers_lose_nothing_and_stale_ones_get_409():
     refused = {i for i, (status, _) in outcomes.items() if status == 409}
     assert accepted | refused == set(range(WRITERS)), outcomes
     assert accepted, "at least one writer wins"
+    print(f"{connection.vendor}: {len(accepted)} accepted, {len(refused)} stale got 409")
     assert all(
         body["code"] == "stale_revision" for i, (_, body) in outcomes.items() if i in refused
     )

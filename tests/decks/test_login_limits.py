@@ -55,3 +55,23 @@ def test_the_token_endpoint_is_throttled(monkeypatch):
         for _ in range(3)
     ]
     assert statuses == [400, 400, 429]
+
+
+def test_behind_a_proxy_failures_count_per_client_not_per_proxy(client, settings):
+    settings.LOGIN_FAILURE_LIMIT = 2
+    settings.PROXY_COUNT = 1
+    User.objects.create_user("carol", password="right-password-3")
+
+    def attempt(client_ip: str, password: str = "wrong"):
+        return client.post(
+            "/accounts/login/",
+            {"username": "carol", "password": password},
+            REMOTE_ADDR="10.0.0.1",  # the proxy
+            HTTP_X_FORWARDED_FOR=f"203.0.113.9, {client_ip}",
+        )
+
+    for _ in range(2):
+        assert attempt("198.51.100.1").status_code == 200
+    assert attempt("198.51.100.1").status_code == 429
+    # Another client behind the same proxy is not locked out by the first one's guesses.
+    assert attempt("198.51.100.2", "right-password-3").status_code == 302
