@@ -70,3 +70,11 @@ def test_switching_the_language_translates_the_pages(visitor):
     page.get_by_role("link", name="卡组").first.click()
     expect(page.locator("html")).to_have_attribute("lang", "zh-hans")
     visitor.shot("decks-in-simplified-chinese")
+
+
+def test_the_api_documentation_renders_under_the_content_security_policy(visitor):
+    page = visitor.open("/api/docs/")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Cardsite API")
+    expect(page.locator(".opblock-summary-path").first).to_be_visible()
+    assert page.locator(".opblock-summary-path", has_text="/api/cards/").count() >= 1
+    visitor.shot("api-docs")
