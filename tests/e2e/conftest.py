@@ -57,10 +57,11 @@ def artifacts_dir() -> Path:
     return directory
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    # Playwright's sync API keeps an event loop in this thread; the ORM calls the tests make
-    # between browser steps are still plain synchronous code.
+    # Playwright's sync API keeps an event loop running in this thread; the ORM calls the
+    # tests make between browser steps are still plain synchronous code. Module scope: the
+    # loop and the flag end with the browser tests, before any other test module runs.
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
