@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
+from drf_spectacular.openapi import AutoSchema
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.views import exception_handler as drf_exception_handler
 
 
@@ -59,6 +61,63 @@ def exception_handler(exc, context):
         body = {"code": code, "message": _first_message(response.data.get("detail", exc.detail))}
     response.data = body
     return response
+
+
+class ErrorSerializer(serializers.Serializer):
+    """An API error. Some codes add details beside these two, e.g. `errors`."""
+
+    code = serializers.CharField(help_text="Stable and machine-readable: `invalid`, `not_found`…")
+    message = serializers.CharField(help_text="For people.")
+
+
+ERROR_DESCRIPTIONS = {
+    400: "The request is invalid (`invalid` with the field `errors`, or a more precise code).",
+    401: "The token is wrong (`authentication_failed`) or missing (`not_authenticated`).",
+    403: "Not allowed (`permission_denied`): not your deck, or a session without CSRF token.",
+    404: "No such object or page (`not_found`).",
+    409: "A conflicting change was made first.",
+    413: "The body is over the size limit (`payload_too_large`).",
+    415: "The body's Content-Type is not supported (`unsupported_media_type`).",
+    429: "Too many requests (`throttled`); retry later.",
+    503: "The server cannot do this now.",
+}
+
+
+class ApiSchema(AutoSchema):
+    """An operation's schema with the error responses every operation of its kind can give.
+
+    An operation adds the errors peculiar to it (409, 503…) with @extend_schema responses.
+    """
+
+    def get_operation(self, *args, **kwargs):
+        operation = super().get_operation(*args, **kwargs)
+        if operation is None:
+            return None
+        error = self.resolve_serializer(ErrorSerializer, "response").ref
+        responses = operation["responses"]
+        for code in self._error_codes(operation):
+            responses.setdefault(str(code), {"content": {"application/json": {"schema": error}}})
+        for code, response in responses.items():
+            if not response.get("description") and int(code) in ERROR_DESCRIPTIONS:
+                response["description"] = ERROR_DESCRIPTIONS[int(code)]
+        operation["responses"] = dict(sorted(responses.items()))
+        return operation
+
+    def _error_codes(self, operation) -> set[int]:
+        where = {parameter["in"] for parameter in operation.get("parameters", [])}
+        names = {parameter["name"] for parameter in operation.get("parameters", [])}
+        codes = {401}  # A wrong token is refused whatever the operation.
+        if "requestBody" in operation or "query" in where:
+            codes.add(400)
+        if "requestBody" in operation:
+            codes.update((413, 415))  # 413: cardsite.middleware.api_body_limit
+        if self.method not in SAFE_METHODS:
+            codes.add(403)
+        if "path" in where or "page" in names:
+            codes.add(404)
+        if self.view.throttle_classes:
+            codes.add(429)
+        return codes
 
 
 def api_not_found(request, exception=None):

@@ -158,7 +158,8 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Adds the documented JSON error responses to every operation.
+    "DEFAULT_SCHEMA_CLASS": "cardsite.api.ApiSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",

@@ -11,7 +11,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from cards import vocabulary as v
-from cardsite.api import ApiError
+from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import CardsInputMixin
 from decks.models import Deck
 from engine.services import (
@@ -98,7 +98,10 @@ class _GoldfishBase(APIView):
 class GoldfishView(_GoldfishBase):
     """Play the deck alone N times; the report has the kill turn, combos per turn and more."""
 
-    @extend_schema(request=GoldfishRequestSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=GoldfishRequestSerializer,
+        responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer, 503: ErrorSerializer},
+    )
     def post(self, request):
         goldfish = _request(request, GoldfishRequestSerializer)
         report = _run(goldfish_report, goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
@@ -108,6 +111,9 @@ class GoldfishView(_GoldfishBase):
 class GoldfishSampleView(_GoldfishBase):
     """One game, with its JSON log: an event per action and a snapshot per phase."""
 
-    @extend_schema(request=SampleRequestSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=SampleRequestSerializer,
+        responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer},
+    )
     def post(self, request):
         return Response(_run(goldfish_sample, _request(request, SampleRequestSerializer)))

@@ -15,6 +15,10 @@ from cards import vocabulary as v
 from cards.images import image_urls
 from cards.schema import card_to_dict
 
+# The largest id a card can have (BigAutoField); a larger one cannot even be looked up
+# (SQLite: OverflowError), so it is refused as invalid input.
+MAX_ID = 2**63 - 1
+
 
 @lru_cache(maxsize=16)
 def _url_pattern(view_name: str) -> str:
@@ -26,10 +30,10 @@ def url_for(view_name: str, pk: int) -> str:
     return _url_pattern(view_name).format(pk)
 
 
-def _optional(field: serializers.Field) -> serializers.Field:
-    field.required = False
-    field.allow_null = True
-    return field
+def _optional(field_class: type[serializers.Field], **kwargs) -> serializers.Field:
+    # Passed to the constructor, not set afterwards: a serializer's fields are deep copies,
+    # which DRF rebuilds from the constructor's arguments.
+    return field_class(required=False, allow_null=True, **kwargs)
 
 
 class NamesSerializer(serializers.Serializer):
@@ -99,40 +103,40 @@ class CardSerializer(serializers.Serializer):
     uri = serializers.CharField(help_text="This card in the API.")
     page = serializers.CharField(help_text="This card's web page.")
     # PAD
-    attribute = _optional(serializers.ChoiceField(choices=v.ATTRIBUTES))
-    sub_attribute = _optional(serializers.ChoiceField(choices=v.ATTRIBUTES))
-    cost = _optional(serializers.IntegerField())
-    defense = _optional(serializers.IntegerField())
+    attribute = _optional(serializers.ChoiceField, choices=v.ATTRIBUTES)
+    sub_attribute = _optional(serializers.ChoiceField, choices=v.ATTRIBUTES)
+    cost = _optional(serializers.IntegerField)
+    defense = _optional(serializers.IntegerField)
     types = serializers.ListField(child=serializers.CharField(), required=False)
-    stage = _optional(serializers.ChoiceField(choices=v.STAGES))
-    evolves_from = _optional(serializers.CharField())
-    ultimate_requirement = _optional(serializers.CharField())
-    skill_icon = _optional(serializers.CharField())
+    stage = _optional(serializers.ChoiceField, choices=v.STAGES)
+    evolves_from = _optional(serializers.CharField)
+    ultimate_requirement = _optional(serializers.CharField)
+    skill_icon = _optional(serializers.CharField)
     attack = AttackRowSerializer(many=True, required=False)
     effect_types = serializers.ListField(child=serializers.CharField(), required=False)
     orbs = serializers.ListField(child=serializers.CharField(), required=False)
     # Digimon
-    level = _optional(serializers.ChoiceField(choices=v.LEVELS))
-    battle_type = _optional(serializers.ChoiceField(choices=v.BATTLE_TYPES))
+    level = _optional(serializers.ChoiceField, choices=v.LEVELS)
+    battle_type = _optional(serializers.ChoiceField, choices=v.BATTLE_TYPES)
     attacks = AttacksSerializer(required=False)
     lost_points = LostPointsSerializer(required=False, allow_null=True)
-    species = _optional(serializers.CharField())
-    digimon_type = _optional(serializers.ChoiceField(choices=v.DIGIMON_TYPES))
-    field = _optional(serializers.ChoiceField(choices=v.FIELDS))
-    background = _optional(serializers.CharField())
+    species = _optional(serializers.CharField)
+    digimon_type = _optional(serializers.ChoiceField, choices=v.DIGIMON_TYPES)
+    field = _optional(serializers.ChoiceField, choices=v.FIELDS)
+    background = _optional(serializers.CharField)
     special_keywords = serializers.ListField(child=serializers.CharField(), required=False)
-    special_ability = _optional(serializers.CharField())
-    support = _optional(serializers.CharField())
+    special_ability = _optional(serializers.CharField)
+    support = _optional(serializers.CharField)
     evolution = EvolutionSerializer(required=False, allow_null=True)
-    copy_limit = _optional(serializers.IntegerField())
+    copy_limit = _optional(serializers.IntegerField)
     # Options and combos
-    option_type = _optional(serializers.ChoiceField(choices=v.OPTION_TYPES))
-    timing = _optional(serializers.ChoiceField(choices=v.TIMINGS))
-    duration = _optional(serializers.CharField())
+    option_type = _optional(serializers.ChoiceField, choices=v.OPTION_TYPES)
+    timing = _optional(serializers.ChoiceField, choices=v.TIMINGS)
+    duration = _optional(serializers.CharField)
     targets = serializers.ListField(child=serializers.CharField(), required=False)
     components = ComponentSerializer(many=True, required=False)
     incompatible = serializers.ListField(child=serializers.CharField(), required=False)
-    bonus = _optional(serializers.CharField())
+    bonus = _optional(serializers.CharField)
 
     def _absolute(self, path: str) -> str:
         # One build_absolute_uri per response, not four per card.
@@ -158,7 +162,7 @@ class CardSerializer(serializers.Serializer):
 
 
 class CollectionIdentifierSerializer(serializers.Serializer):
-    id = serializers.IntegerField(required=False, min_value=1)
+    id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     number = serializers.CharField(required=False, max_length=32)
     set = serializers.CharField(required=False, max_length=16)
     game = serializers.ChoiceField(choices=v.GAMES, required=False)

@@ -4,9 +4,10 @@ import json
 
 from django.core.paginator import InvalidPage
 from django.http import StreamingHttpResponse
+from drf_spectacular.plumbing import build_array_type, build_basic_type
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import serializers, viewsets
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -30,7 +31,7 @@ from cards.lookups import (
 )
 from cards.models import Card
 from cards.selectors import cards_with_details, load_children
-from cardsite.api import ApiError
+from cardsite.api import ApiError, ErrorSerializer
 
 
 class CardPagination(PageNumberPagination):
@@ -103,7 +104,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             OpenApiParameter("exact", str, description="The whole name, in any language."),
             OpenApiParameter("fuzzy", str, description="Part of a name, or a misspelling."),
         ],
-        responses=CardSerializer,
+        responses={200: CardSerializer, 404: ErrorSerializer},
     )
     @action(detail=False, filter_backends=[])
     def named(self, request):
@@ -154,7 +155,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             OpenApiParameter("game", str, enum=[g for g, _ in v.GAMES]),
             OpenApiParameter("format", str, enum=["json", "jsonl"], description="Default jsonl."),
         ],
-        responses={(200, "application/json"): OpenApiTypes.OBJECT},
+        responses={
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR, description="jsonl: one card (a JSON object) per line."
+            ),
+            (200, "application/json"): build_array_type(build_basic_type(OpenApiTypes.OBJECT)),
+        },
     )
     @action(detail=False, filter_backends=[], pagination_class=None, url_path="export")
     def export(self, request):
@@ -183,10 +189,3 @@ def _json_list(lines):
     for index, line in enumerate(lines):
         yield ("," if index else "") + "\n" + line
     yield "\n]\n"
-
-
-# drf-spectacular needs a name for the inline error schema of this module's endpoints.
-ErrorSerializer = inline_serializer(
-    "Error",
-    {"code": serializers.CharField(), "message": serializers.CharField()},
-)

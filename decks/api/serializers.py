@@ -3,13 +3,14 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from cards import vocabulary as v
+from cards.api.serializers import MAX_ID
 from decks.models import VISIBILITIES, ZONES, Deck, DeckRevision
 
 MAX_LIST_CHARS = 200_000
 
 
 class EntryItemSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     quantity = serializers.IntegerField(min_value=1, max_value=99)
     zone = serializers.ChoiceField(choices=ZONES, default="deck")
 

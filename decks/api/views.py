@@ -8,7 +8,8 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
-from cardsite.api import ApiError
+from cards import vocabulary as v
+from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import (
     DeckSerializer,
     DeckWriteSerializer,
@@ -115,13 +116,20 @@ class DeckViewSet(
             if user.is_authenticated:
                 visible |= Q(owner=user)
             decks = decks.filter(visible)
-            game = self.request.query_params.get("game")
+            params = self.request.query_params
+            game = params.get("game")
             if game:
+                if game not in dict(v.GAMES):
+                    raise ApiError("invalid_parameter", "game is pad or digimon.")
                 decks = decks.filter(game=game)
-            name = self.request.query_params.get("name")
+            name = params.get("name")
             if name:
+                # PostgreSQL cannot even compare a string with a NUL character.
+                if "\x00" in name:
+                    raise ApiError("invalid_parameter", "name: Null characters are not allowed.")
                 decks = decks.filter(name__icontains=name[:100])
-            if self.request.query_params.get("mine") and user.is_authenticated:
+            mine = params.get("mine", "").lower() not in ("", "0", "false", "no", "off")
+            if mine and user.is_authenticated:
                 decks = decks.filter(owner=user)
         return decks
 
@@ -133,6 +141,16 @@ class DeckViewSet(
             raise ApiError("not_found", "No deck has this id.", status_code=404)
         self.check_object_permissions(self.request, deck)
         return deck
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, enum=[game for game, _ in v.GAMES]),
+            OpenApiParameter("name", str, description="Part of the deck's name."),
+            OpenApiParameter("mine", bool, description="Only your own decks."),
+        ]
+    )
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
 
     def retrieve(self, request, *args, **kwargs):
         deck = self.get_object()
@@ -180,7 +198,9 @@ class DeckViewSet(
             _raise(error)
         return Response(self._detail(self._reload(deck)), status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=DeckWriteSerializer, responses=DeckSerializer)
+    @extend_schema(
+        request=DeckWriteSerializer, responses={200: DeckSerializer, 409: ErrorSerializer}
+    )
     def partial_update(self, request, *args, **kwargs):
         deck = self.get_object()
         payload = DeckWriteSerializer(data=request.data)
@@ -207,7 +227,9 @@ class DeckViewSet(
             _raise(error)
         return Response(self._detail(self._reload(deck)))
 
-    @extend_schema(request=DeckWriteSerializer, responses=DeckSerializer)
+    @extend_schema(
+        request=DeckWriteSerializer, responses={200: DeckSerializer, 409: ErrorSerializer}
+    )
     def update(self, request, *args, **kwargs):
         return self.partial_update(request, *args, **kwargs)
 
@@ -219,14 +241,14 @@ class DeckViewSet(
         return Response(self._detail(self._reload(deck)), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=RevisionSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def revisions(self, request, pk=None):
         """Every revision, newest first."""
         deck = self.get_object()
         revisions = deck.revisions.select_related("author")
         return Response(RevisionSerializer(revisions, many=True).data)
 
-    @extend_schema(request=RestoreSerializer, responses=DeckSerializer)
+    @extend_schema(request=RestoreSerializer, responses={200: DeckSerializer, 409: ErrorSerializer})
     @action(detail=True, methods=["post"], url_path=r"revisions/(?P<number>\d+)/restore")
     def restore(self, request, pk=None, number=None):
         """Make an old revision current again (as a new revision; history is kept)."""

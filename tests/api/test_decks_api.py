@@ -274,3 +274,49 @@ def test_a_list_with_too_many_lines_is_refused(catalogue):
     response = api().post("/api/decks/validate/", {"game": "pad", "list": text}, format="json")
     assert response.status_code == 400
     assert response.json()["code"] == "list_too_large"
+
+
+def api_schema() -> dict:
+    return api().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+
+@pytest.mark.parametrize("url", ["/api/decks/", "/api/decks/validate/"])
+def test_a_card_id_too_large_for_the_database_is_invalid(catalogue, owner, url):
+    # Found by fuzzing: a 500 (SQLite OverflowError) before card ids had a maximum.
+    body = {"game": "pad", "name": "Big", "entries": [{"card": 2**64, "quantity": 1}]}
+    response = api(owner).post(url, body, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+
+
+def test_revisions_are_documented_as_the_plain_list_they_are(catalogue, owner):
+    # Found by fuzzing: documented as a paginated object, with page parameters it ignores.
+    operation = api_schema()["paths"]["/api/decks/{id}/revisions/"]["get"]
+    assert operation["responses"]["200"]["content"]["application/json"]["schema"]["type"] == "array"
+    assert [p["name"] for p in operation["parameters"]] == ["id"]
+    deck = create(owner)
+    assert isinstance(api(owner).get(f"/api/decks/{deck['id']}/revisions/").json(), list)
+
+
+def test_deck_errors_are_documented():
+    paths = api_schema()["paths"]
+    assert {"400", "401", "403", "404", "409", "413", "415"} <= set(
+        paths["/api/decks/{id}/"]["patch"]["responses"]
+    )
+    assert "409" in paths["/api/decks/{id}/revisions/{number}/restore/"]["post"]["responses"]
+    assert {"401", "404"} <= set(paths["/api/decks/{id}/"]["get"]["responses"])
+
+
+def test_list_filters_are_documented_and_checked(catalogue, owner, other):
+    names = {p["name"] for p in api_schema()["paths"]["/api/decks/"]["get"]["parameters"]}
+    assert {"game", "name", "mine", "page", "page_size"} <= names
+    mine, theirs = create(owner), create(other)
+    listed = api(owner).get("/api/decks/", {"mine": "false"}).json()["results"]
+    assert {d["id"] for d in listed} == {mine["id"], theirs["id"]}
+    listed = api(owner).get("/api/decks/", {"mine": "true"}).json()["results"]
+    assert [d["id"] for d in listed] == [mine["id"]]
+    assert api().get("/api/decks/", {"game": "mtg"}).json()["code"] == "invalid_parameter"
+    # A NUL character was a 500 on PostgreSQL.
+    response = api().get("/api/decks/", {"name": "Fi\x00re"})
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_parameter"

@@ -142,3 +142,21 @@ def test_an_unknown_opponent_or_one_for_pad_is_refused(catalogue):
     assert post("/api/goldfish/", body).json()["code"] == "unknown_opponent"
     pad = {"game": "pad", "list": pad_list(), "games": 10, "opponent": "St-78"}
     assert post("/api/goldfish/", pad).status_code == 400
+
+
+@pytest.mark.parametrize("url", ["/api/goldfish/", "/api/goldfish/sample/"])
+def test_a_card_id_too_large_for_the_database_is_invalid(catalogue, url):
+    # Found by fuzzing: a 500 (SQLite OverflowError) before card ids had a maximum.
+    body = {"game": "pad", "entries": [{"card": 2**64, "quantity": 1}], "allow_invalid": True}
+    response = post(url, body)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+
+
+def test_goldfish_errors_are_documented():
+    client = APIClient()
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    report = schema["paths"]["/api/goldfish/"]["post"]["responses"]
+    assert {"200", "400", "404", "413", "429", "503"} <= set(report)
+    assert report["503"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+    assert {"400", "404"} <= set(schema["paths"]["/api/goldfish/sample/"]["post"]["responses"])
