@@ -25,7 +25,7 @@ browser:
 	@command -v $${CHROMIUM:-chromium} >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-	      apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk; \
+	      apt-get install -y -qq chromium fonts-noto-cjk; \
 	  else \
 	    echo "The browser tests need Chromium: sudo apt-get install chromium fonts-noto-cjk" \
 	      "(or set CHROMIUM to its path)" >&2; exit 1; \
