@@ -61,3 +61,45 @@ def test_concurrent_writers_lose_nothing_and_stale_ones_get_409():
     assert final.revision == len(accepted) + 1
     winners = {body["revision"] for i, (_, body) in outcomes.items() if i in accepted}
     assert len(winners) == len(accepted)  # no two writers were given the same revision
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_writers_that_retry_on_409_all_land_once_in_order():
+    """Each writer re-reads and retries after a 409, as a client should: all 50 edits end up
+    in the history exactly once, with consecutive revision numbers."""
+    owner = User.objects.create_user("owner")
+    deck = deck_create(owner=owner, game="pad", name="start", entries=[])
+    url = f"/api/decks/{deck.pk}/"
+    barrier = threading.Barrier(WRITERS)
+    conflicts: dict[int, int] = {}
+    landed: dict[int, int] = {}
+
+    def write(index: int) -> None:
+        client = APIClient()
+        client.force_authenticate(owner)
+        try:
+            barrier.wait(timeout=30)
+            for attempt in range(500):
+                revision = client.get(url).json()["revision"]
+                response = client.patch(
+                    url, {"name": f"w{index}", "revision": revision}, format="json"
+                )
+                if response.status_code == 200:
+                    conflicts[index], landed[index] = attempt, response.json()["revision"]
+                    return
+                assert response.status_code == 409, response.json()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(WRITERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+
+    assert sorted(landed) == list(range(WRITERS)), "a writer never got its edit in"
+    print(f"{connection.vendor}: {WRITERS} writes landed after {sum(conflicts.values())} 409s")
+    assert sorted(landed.values()) == list(range(2, WRITERS + 2))
+    history = dict(DeckRevision.objects.filter(deck_id=deck.pk).values_list("number", "name"))
+    assert history == {1: "start", **{revision: f"w{i}" for i, revision in landed.items()}}
+    assert Deck.objects.get(pk=deck.pk).revision == WRITERS + 1
