@@ -15,6 +15,15 @@ from decks.services import deck_create
 WRITERS = 50
 
 
+def run_writers(write, timeout: float) -> None:
+    """Run write(0) … write(WRITERS - 1) at once, each in its own thread (and connection)."""
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(WRITERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_writers_lose_nothing_and_stale_ones_get_409():
     owner = User.objects.create_user("owner")
@@ -36,11 +45,7 @@ def test_concurrent_writers_lose_nothing_and_stale_ones_get_409():
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=write, args=(i,)) for i in range(WRITERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
+    run_writers(write, timeout=120)
 
     assert len(outcomes) == WRITERS
     accepted = {i for i, (status, _) in outcomes.items() if status == 200}
@@ -91,11 +96,7 @@ def test_concurrent_writers_that_retry_on_409_all_land_once_in_order():
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=write, args=(i,)) for i in range(WRITERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=300)
+    run_writers(write, timeout=300)
 
     assert sorted(landed) == list(range(WRITERS)), "a writer never got its edit in"
     print(f"{connection.vendor}: {WRITERS} writes landed after {sum(conflicts.values())} 409s")
