@@ -177,3 +177,44 @@ def test_sqlite_searches_scan_the_covering_index(catalogue):
         cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
         plan = " ".join(str(row) for row in cursor.fetchall())
     assert "cards_card_search_cover" in plan
+
+
+def test_postgresql_searches_can_use_the_trigram_indexes(catalogue):
+    """On PostgreSQL, name and text matching is LIKE over trigram GIN indexes (migration
+    0005), so a search need not read every card; SQLite has no such index."""
+    from django.db import connection
+
+    query = search_cards("dragon").cards.values("pk")
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql":
+            cursor.execute("SELECT name FROM sqlite_master WHERE name LIKE '%trgm%'")
+            assert cursor.fetchall() == []
+            return
+        # The starter catalogue is small enough for a scan (or a walk of the ordering's
+        # index): forbid both, to see whether the trigram indexes can answer.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_indexscan = off")
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = " ".join(row[0] for row in cursor.fetchall())
+    assert "cards_card_search_names_trgm" in plan
+    assert "cards_card_search_text_trgm" in plan
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [('"50% off"', {"T-001"}), ('"a_b"', {"T-003"}), ('"c\\\\d"', {"T-005"})],
+)
+def test_like_wildcards_in_a_search_are_plain_characters(query, expected):
+    from tests.conftest import create_card
+
+    for number, name in [
+        ("T-001", "50% off"),
+        ("T-002", "50 xoff"),
+        ("T-003", "a_b"),
+        ("T-004", "axb"),
+        ("T-005", "c\\d"),
+        ("T-006", "cd"),
+    ]:
+        create_card("skill", set="T", number=number, names={"en": name})
+    assert numbers(query) == expected
