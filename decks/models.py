@@ -69,7 +69,7 @@ class DeckEntry(models.Model):
     zone = models.CharField(max_length=4, choices=ZONES, default=DECK)
 
     class Meta:
-        ordering = ["deck", "zone", "card__number_sort"]
+        ordering = ["deck_id", "zone", "card__number_sort"]
         constraints = [
             models.UniqueConstraint(fields=["deck", "card", "zone"], name="deckentry_unique_card"),
             models.CheckConstraint(
@@ -97,7 +97,7 @@ class DeckRevision(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["deck", "-number"]
+        ordering = ["deck_id", "-number"]
         constraints = [
             models.UniqueConstraint(fields=["deck", "number"], name="deckrevision_unique_number")
         ]
