@@ -541,10 +541,8 @@ class DigimonGame:
             if log is not None and self.first:
                 self.event("pass", [], side="opponent")
             policy = self.policy
-            while True:
-                play = policy.choose_battle_play(self)
-                if play is None:
-                    break
+            # Each play spends an option, a combo or a support card, so the policy runs out.
+            while (play := policy.choose_battle_play(self)) is not None:
                 kind, what = play
                 if kind == "option":
                     self.use_option(what)

@@ -268,6 +268,8 @@ class GreedyPolicy(Policy):
 
     # --- main phase ---------------------------------------------------------------
     def main_phase(self, game) -> None:
+        # Ends: every pass discards a skill from the hand or evolves at least one pet, which
+        # takes the card from the hand and cannot evolve that pet again this turn.
         while True:
             skill = self.skill_to_play(game)
             if skill is not None:
