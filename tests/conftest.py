@@ -3,6 +3,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import transaction
 
@@ -87,6 +88,18 @@ def create_card(template: str, **overrides) -> Card:
     data = card_data(template, **overrides)
     import_cards([(1, data)], source="test")
     return Card.objects.get(card_set__code=data["set"], number=data["number"])
+
+
+@pytest.fixture
+def owner(db):
+    """A player who owns the decks under test."""
+    return User.objects.create_user("owner", password="pw-owner-123")
+
+
+@pytest.fixture
+def other(db):
+    """Another player, who does not own them."""
+    return User.objects.create_user("other", password="pw-other-123")
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -12,16 +11,6 @@ from decks.models import Deck, DeckRevision
 from tests.decklists import pad_list
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("owner", password="pw-owner-123")
-
-
-@pytest.fixture
-def other():
-    return User.objects.create_user("other", password="pw-other-123")
 
 
 def api(user=None) -> APIClient:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -60,16 +59,6 @@ def post(client, deck: Deck, action: str, follow=False, revision=None, headers=N
 
 
 # --- Fixtures -------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("owner", password="pw-owner-123")
-
-
-@pytest.fixture
-def other():
-    return User.objects.create_user("other", password="pw-other-123")
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -19,16 +18,6 @@ from .conftest import digimon_deck, pad_deck, pad_team
 from .test_page_builder import entries_of, legal_pad_list, list_text, new_deck, post
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("owner", password="pw-owner-123")
-
-
-@pytest.fixture
-def other():
-    return User.objects.create_user("other", password="pw-other-123")
 
 
 def make(client, user, visibility="public", text=None, game="pad", name="Fire") -> Deck:

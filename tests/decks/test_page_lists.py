@@ -6,7 +6,6 @@ import re
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 
@@ -17,16 +16,6 @@ from .conftest import pad_deck, pad_team
 from .test_page_builder import new_deck
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("owner", password="pw-owner-123")
-
-
-@pytest.fixture
-def other():
-    return User.objects.create_user("other", password="pw-other-123")
 
 
 def deck(owner, name, game="pad", visibility="public", entries=()) -> Deck:
