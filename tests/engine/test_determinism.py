@@ -4,33 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 from engine.core.api import play_game, run_batch
 from engine.core.batch import play_range
 from engine.core.seeds import game_seed
 from engine.pad.engine import PadDeck
+from tests.engine.determinism import digest, digests_in_another_process
 from tests.engine.factories import starter_deck
-
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = """
-import hashlib, json
-from engine.core.api import play_game, run_batch
-from tests.engine.factories import starter_deck
-log = play_game(starter_deck(), seed=42, policy="store", log=True).log
-report = run_batch(starter_deck(), games=300, seed=42)
-for value in (log, report):
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
-    print(hashlib.sha256(text.encode()).hexdigest())
-"""
-
-
-def digest(value) -> str:
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def test_game_seeds_are_sha256_of_seed_and_index():
@@ -66,11 +46,9 @@ def test_different_batch_sizes_play_the_same_first_games():
 
 
 def test_another_process_with_another_hash_seed_gets_the_same_bytes():
-    env = dict(os.environ, PYTHONHASHSEED="12345", PYTHONPATH=str(ROOT))
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
     log = play_game(starter_deck(), seed=42, policy="store", log=True).log
     report = run_batch(starter_deck(), games=300, seed=42)
-    assert out.stdout.split() == [digest(log), digest(report)]
+    assert digests_in_another_process("tests.engine.factories", "store") == [
+        digest(log),
+        digest(report),
+    ]

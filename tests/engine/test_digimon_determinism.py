@@ -2,35 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 from engine.core.api import play_game, run_batch
 from engine.core.batch import play_range
 from engine.core.seeds import game_seed
 from engine.digimon.engine import DigimonDeck
+from tests.engine.determinism import digest, digests_in_another_process
 from tests.engine.digimon_factories import GABUMON, starter_deck
-
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = """
-import hashlib, json
-from engine.core.api import play_game, run_batch
-from tests.engine.digimon_factories import starter_deck
-log = play_game(starter_deck(), seed=42, policy="rush", log=True).log
-report = run_batch(starter_deck(), games=300, seed=42)
-for value in (log, report):
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
-    print(hashlib.sha256(text.encode()).hexdigest())
-"""
-
-
-def digest(value) -> str:
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def test_the_same_seed_gives_the_same_log_bytes():
@@ -65,11 +44,9 @@ def test_one_process_and_two_give_the_same_report():
 
 
 def test_another_process_with_another_hash_seed_gets_the_same_bytes():
-    env = dict(os.environ, PYTHONHASHSEED="12345", PYTHONPATH=str(ROOT))
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
     log = play_game(starter_deck(), seed=42, policy="rush", log=True).log
     report = run_batch(starter_deck(), games=300, seed=42)
-    assert out.stdout.split() == [digest(log), digest(report)]
+    assert digests_in_another_process("tests.engine.digimon_factories", "rush") == [
+        digest(log),
+        digest(report),
+    ]
