@@ -56,6 +56,20 @@ def card_value(card: DigimonCard, line: frozenset) -> int:
     return 0
 
 
+def cards_not_kept(hand: list[DigimonCard], kept: list[DigimonCard]) -> list[DigimonCard]:
+    """The hand's cards, in hand order, less one copy of each kept card."""
+    if len(kept) == len(hand):
+        return []
+    pool = list(kept)
+    discards = []
+    for card in hand:
+        if card in pool:
+            pool.remove(card)
+        else:
+            discards.append(card)
+    return discards
+
+
 class Policy:
     """The interface and passive, legal defaults."""
 
@@ -208,16 +222,7 @@ class GreedyPolicy(Policy):
                     free -= 1
                     if not free:
                         break
-        if len(kept) == len(hand):
-            return [], slots
-        pool = list(kept)
-        discards = []
-        for card in hand:
-            if card in pool:
-                pool.remove(card)
-            else:
-                discards.append(card)
-        return discards, slots
+        return cards_not_kept(hand, kept), slots
 
     def choose_swap(self, game) -> DigimonCard | None:
         return self.better_level_iii(game)
@@ -351,16 +356,7 @@ class RushPolicy(GreedyPolicy):
             for slot in range(SLOTS)
             if state.slots[slot] is not None and not state.lasting[slot]
         ]
-        if len(kept) == len(hand):
-            return [], slots
-        pool = list(kept)
-        discards = []
-        for card in hand:
-            if card in pool:
-                pool.remove(card)
-            else:
-                discards.append(card)
-        return discards, slots
+        return cards_not_kept(hand, kept), slots
 
     def choose_swap(self, game) -> DigimonCard | None:
         return None
