@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import include, path
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
+from rest_framework.throttling import BaseThrottle
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -48,18 +49,11 @@ class RateLimitedLoginView(LoginView):
 
 def _failure_key(request) -> str:
     username = request.POST.get("username", "")[:150].casefold()
-    client = client_address(request)
+    # The client as the API throttles see it: behind PROXY_COUNT proxies, the address the
+    # outermost one appended to X-Forwarded-For.
+    client = BaseThrottle().get_ident(request)
     digest = hashlib.sha256(f"{client}|{username}".encode()).hexdigest()[:32]
     return f"login-failures:{digest}"
-
-
-def client_address(request) -> str:
-    """The client's address: behind PROXY_COUNT proxies, the one the outermost appended."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if settings.PROXY_COUNT and forwarded:
-        addresses = [address.strip() for address in forwarded.split(",")]
-        return addresses[-min(settings.PROXY_COUNT, len(addresses))]
-    return request.META.get("REMOTE_ADDR", "")
 
 
 urlpatterns = [

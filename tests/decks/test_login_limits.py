@@ -59,7 +59,7 @@ def test_the_token_endpoint_is_throttled(monkeypatch):
 
 def test_behind_a_proxy_failures_count_per_client_not_per_proxy(client, settings):
     settings.LOGIN_FAILURE_LIMIT = 2
-    settings.PROXY_COUNT = 1
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
     User.objects.create_user("carol", password="right-password-3")
 
     def attempt(client_ip: str, password: str = "wrong"):
