@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import DisallowedHost
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
+from django.views import defaults
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import SAFE_METHODS
@@ -131,6 +133,29 @@ def not_found(request, exception=None):
     """handler404: JSON under /api/, the normal page elsewhere."""
     if request.path.startswith("/api/"):
         return api_not_found(request, exception)
-    from django.views.defaults import page_not_found
+    return defaults.page_not_found(request, exception)
 
-    return page_not_found(request, exception)
+
+def _api_error(code: str, message: str, status_code: int) -> JsonResponse:
+    return JsonResponse({"code": code, "message": message}, status=status_code)
+
+
+def bad_request(request, exception=None):
+    """handler400 (SuspiciousOperation, e.g. a Host header not in ALLOWED_HOSTS)."""
+    if request.path.startswith("/api/"):
+        if isinstance(exception, DisallowedHost):
+            return _api_error("disallowed_host", "This site does not answer to that Host.", 400)
+        return _api_error("bad_request", "The request is malformed.", 400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request, exception=None):
+    if request.path.startswith("/api/"):
+        return _api_error("permission_denied", "You may not do this.", 403)
+    return defaults.permission_denied(request, exception)
+
+
+def server_error(request):
+    if request.path.startswith("/api/"):
+        return _api_error("server_error", "Something went wrong on our side; it is logged.", 500)
+    return defaults.server_error(request)

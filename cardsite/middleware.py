@@ -70,3 +70,23 @@ def content_security_policy(get_response):
         return response
 
     return middleware
+
+
+def api_worker_timeout(get_response):
+    """Under /api/, a request cut short by the server's worker time-out still gets JSON.
+
+    gunicorn stops a worker that overruns `--timeout` with SIGABRT, whose handler raises
+    SystemExit in the middle of the request; answering 503 here lets the client read why
+    (the worker then exits as gunicorn wants, since it already marked itself not alive).
+    """
+
+    def middleware(request):
+        if not request.path.startswith("/api/"):
+            return get_response(request)
+        try:
+            return get_response(request)
+        except SystemExit:
+            message = "The server stopped this request: it ran past the worker time limit."
+            return JsonResponse({"code": "worker_timeout", "message": message}, status=503)
+
+    return middleware

@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -36,7 +38,8 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "cardsite.apps.CardsiteAdminConfig",  # django.contrib.admin, log-in failures limited
+    "cardsite.apps.CardsiteConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -56,6 +59,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "cardsite.middleware.request_log",
+    "cardsite.middleware.api_worker_timeout",
     "cardsite.middleware.content_security_policy",
     "cardsite.middleware.api_body_limit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -126,6 +130,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_FAILURE_WINDOW = envint("LOGIN_FAILURE_WINDOW", 15 * 60)
+# Password-reset requests per client (each may send a mail): DRF rate syntax.
+PASSWORD_RESET_RATE = os.environ.get("PASSWORD_RESET_RATE", "5/hour")
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
@@ -171,6 +177,12 @@ REST_FRAMEWORK = {
     ],
     # `format` is an ordinary parameter of our endpoints (export formats), not a renderer pick.
     "URL_FORMAT_OVERRIDE": None,
+    # JSON nested deeper than API_MAX_JSON_DEPTH is refused before json.loads recurses.
+    "DEFAULT_PARSER_CLASSES": [
+        "cardsite.parsers.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "EXCEPTION_HANDLER": "cardsite.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Every endpoint is throttled per client: by IP address for anonymous requests, by
@@ -234,6 +246,7 @@ CONTENT_SECURITY_POLICY = os.environ.get(
 # Request bodies: API payloads (deck lists, collections) stay small; refuse, don't parse.
 API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", 512 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 8 * 1024 * 1024)
+API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", 32)
 
 # A goldfish API request may run this long before it is stopped with 503 time_limit.
 GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 30))
@@ -241,12 +254,39 @@ GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 30))
 # Card images are validated on upload; refuse anything larger than this many bytes.
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 1024)
 
+# Mail (password resets) from one URL: console://, smtp://user:password@host:587/?tls=True,
+# smtp://…:465/?ssl=True; `_default_from_email=` sets the sender. Without EMAIL_URL mails are
+# written to the log (the console backend), which `check --deploy` warns about.
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+_email = dj_email_url.parse(EMAIL_URL or "console://")
+if "EMAIL_BACKEND" not in _email:
+    raise ImproperlyConfigured(f"EMAIL_URL has an unknown scheme: {EMAIL_URL.split(':')[0]!r}")
+EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+EMAIL_HOST = _email["EMAIL_HOST"] or "localhost"
+EMAIL_PORT = _email["EMAIL_PORT"] or 25
+EMAIL_HOST_USER = _email["EMAIL_HOST_USER"] or ""
+EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"] or ""
+EMAIL_USE_TLS = _email["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = _email["EMAIL_USE_SSL"]
+EMAIL_FILE_PATH = _email["EMAIL_FILE_PATH"] or None
+# A mail server that does not answer must not hold a web worker for long.
+EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"] or envint("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = _email.get("DEFAULT_FROM_EMAIL") or os.environ.get(
+    "DEFAULT_FROM_EMAIL", "webmaster@localhost"
+)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {
+        "permission_denied_one_line": {
+            "()": "cardsite.log_filters.PermissionDeniedWithoutTraceback"
+        },
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        "django.request": {"filters": ["permission_denied_one_line"]},
         # REQUEST_LOG=0 silences the per-request JSON lines (e.g. behind an access-logging proxy).
         "cardsite.requests": {
             "level": "INFO" if envbool("REQUEST_LOG", True) else "WARNING",

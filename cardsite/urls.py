@@ -27,7 +27,10 @@ urlpatterns = [
     path("", include("cards.image_urls")),
 ]
 
+handler400 = "cardsite.api.bad_request"
+handler403 = "cardsite.api.permission_denied"
 handler404 = "cardsite.api.not_found"
+handler500 = "cardsite.api.server_error"
 
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

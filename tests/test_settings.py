@@ -82,22 +82,78 @@ def test_hosts_and_roots_come_from_the_environment(tmp_path):
     assert result.stdout.strip() == repr((["cards.example", "www.cards.example"], str(tmp_path)))
 
 
-def test_production_settings_pass_the_deploy_check():
-    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+PRODUCTION_KEY = "a-long-random-production-key-" + "x9Q2" * 12
+
+
+def deploy_check(**env) -> subprocess.CompletedProcess:
+    unset = ("DEBUG", "SECRET_KEY", "EMAIL_URL")
+    environment = {k: v for k, v in os.environ.items() if k not in unset}
     environment |= {
         "DJANGO_SETTINGS_MODULE": "cardsite.settings",
-        "SECRET_KEY": "a-long-random-production-key-" + "x9Q2" * 12,
+        "SECRET_KEY": PRODUCTION_KEY,
         "HTTPS": "1",
         "ALLOWED_HOSTS": "cards.example",
+        **env,
     }
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         capture_output=True,
         text=True,
         env=environment,
         cwd=settings.BASE_DIR,
     )
+
+
+def test_production_settings_pass_the_deploy_check():
+    result = deploy_check(EMAIL_URL="smtp://cards:secret@mail.example:587/?tls=True")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_deploy_check_warns_when_no_mail_server_is_set():
+    result = deploy_check()
+    assert result.returncode != 0
+    assert "cardsite.W001" in result.stdout + result.stderr
+
+
+def serve_wsgi(**env) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    environment |= {"DJANGO_SETTINGS_MODULE": "cardsite.settings", **env}
+    return subprocess.run(
+        [sys.executable, "-c", "import cardsite.wsgi"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=settings.BASE_DIR,
+    )
+
+
+def test_a_secret_key_shorter_than_32_characters_is_refused_without_debug():
+    short = serve_wsgi(SECRET_KEY="k" * 31)
+    assert short.returncode != 0
+    assert "at least 32 characters" in short.stderr
+    assert serve_wsgi(SECRET_KEY="k" * 32).returncode == 0
+    # Development keeps working with any key.
+    assert serve_wsgi(SECRET_KEY="short", DEBUG="1").returncode == 0
+
+
+def test_mail_goes_to_the_console_by_default_and_to_smtp_from_email_url():
+    backend = "s.EMAIL_BACKEND.rsplit('.', 2)[1]"
+    assert run_settings(backend, DEBUG="1", EMAIL_URL="").stdout.strip() == "'console'"
+    smtp = run_settings(
+        f"{backend}, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER, s.EMAIL_HOST_PASSWORD, "
+        "s.EMAIL_USE_TLS, s.DEFAULT_FROM_EMAIL, s.EMAIL_TIMEOUT",
+        DEBUG="1",
+        EMAIL_URL="smtp://cards:p%40ss@mail.example:587/?tls=True"
+        "&_default_from_email=cards@example.org",
+    )
+    assert smtp.stdout.strip() == repr(
+        ("smtp", "mail.example", 587, "cards", "p@ss", True, "cards@example.org", 10)
+    )
+
+
+def test_an_email_url_of_unknown_kind_is_refused_at_start():
+    result = run_settings("s.EMAIL_BACKEND", DEBUG="1", EMAIL_URL="carrier-pigeon://coop")
+    assert "EMAIL_URL has an unknown scheme" in result.stderr
 
 
 def test_https_turns_on_secure_cookies_and_hsts():

@@ -1,16 +1,35 @@
+from django.conf import settings
 from django.urls import path
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.routers import DefaultRouter
 from rest_framework.throttling import ScopedRateThrottle
 
+from cardsite import login_limits
 from decks.api.views import DeckViewSet, validate_view
 
 
 class ThrottledObtainAuthToken(ObtainAuthToken):
-    """POST username and password for an API token; throttled against password guessing."""
+    """POST username and password for an API token; throttled against password guessing,
+    and under the same failure limit as every log-in form (cardsite.login_limits)."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
+
+    def post(self, request, *args, **kwargs):
+        username = str(request.data.get("username", ""))
+        if login_limits.is_locked(request, username):
+            raise Throttled(
+                wait=settings.LOGIN_FAILURE_WINDOW,
+                detail="Too many failed log-ins for this account from your address.",
+            )
+        try:
+            response = super().post(request, *args, **kwargs)
+        except ValidationError:
+            login_limits.record_attempt(request, username, succeeded=False)
+            raise
+        login_limits.record_attempt(request, username, succeeded=True)
+        return response
 
 
 router = DefaultRouter()

@@ -75,3 +75,51 @@ def test_behind_a_proxy_failures_count_per_client_not_per_proxy(client, settings
     assert attempt("198.51.100.1").status_code == 429
     # Another client behind the same proxy is not locked out by the first one's guesses.
     assert attempt("198.51.100.2", "right-password-3").status_code == 302
+
+
+def test_the_admin_log_in_refuses_a_superuser_after_repeated_failures(client, settings):
+    settings.LOGIN_FAILURE_LIMIT = 3
+    User.objects.create_superuser("root", password="right-password-4")
+    for _ in range(3):
+        wrong = client.post("/admin/login/", {"username": "root", "password": "wrong"})
+        assert wrong.status_code == 200
+    blocked = client.post(
+        "/admin/login/?next=/admin/", {"username": "root", "password": "right-password-4"}
+    )
+    assert blocked.status_code == 429
+    assert blocked["Retry-After"] == str(settings.LOGIN_FAILURE_WINDOW)
+    assert "_auth_user_id" not in client.session
+
+
+def test_failures_on_the_admin_the_site_and_the_token_endpoint_share_one_limit(client, settings):
+    settings.LOGIN_FAILURE_LIMIT = 3
+    User.objects.create_superuser("dana", password="right-password-5")
+    client.post("/admin/login/", {"username": "dana", "password": "wrong"})
+    client.post("/accounts/login/", {"username": "dana", "password": "wrong"})
+    api = APIClient()
+    guess = api.post("/api/auth/token/", {"username": "dana", "password": "wrong"}, format="json")
+    assert guess.status_code == 400
+    # Three failures in all: each way in now refuses even the right password.
+    token = api.post(
+        "/api/auth/token/", {"username": "dana", "password": "right-password-5"}, format="json"
+    )
+    assert token.status_code == 429
+    assert token.json()["code"] == "throttled"
+    assert int(token["Retry-After"]) > 0
+    site = client.post("/accounts/login/", {"username": "dana", "password": "right-password-5"})
+    assert site.status_code == 429
+    admin = client.post("/admin/login/", {"username": "dana", "password": "right-password-5"})
+    assert admin.status_code == 429
+
+
+def test_a_token_obtained_with_the_right_password_resets_the_count(settings):
+    settings.LOGIN_FAILURE_LIMIT = 2
+    User.objects.create_user("erin", password="right-password-6")
+    api = APIClient()
+    api.post("/api/auth/token/", {"username": "erin", "password": "wrong"}, format="json")
+    ok = api.post(
+        "/api/auth/token/", {"username": "erin", "password": "right-password-6"}, format="json"
+    )
+    assert ok.status_code == 200 and ok.json()["token"]
+    again = api.post("/api/auth/token/", {"username": "erin", "password": "wrong"}, format="json")
+    assert again.status_code == 400  # counting starts afresh: one failure, under the limit
