@@ -6,6 +6,7 @@ and Digimon special keywords all use it. `card.orbs` reads and writes a list of 
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 from django import forms
@@ -40,12 +41,21 @@ class FlagsField(models.PositiveIntegerField):
         for name in names:
             if name not in self.flags:
                 raise ValidationError(
-                    "%(value)s is not one of %(choices)s.",
+                    "%(value)s is not one of %(choices)s.%(hint)s",
                     code="invalid_choice",
-                    params={"value": repr(name), "choices": ", ".join(self.flags)},
+                    params={
+                        "value": repr(name),
+                        "choices": ", ".join(self.flags),
+                        "hint": self._hint(name),
+                    },
                 )
             mask |= 1 << self.flags.index(name)
         return mask
+
+    def _hint(self, name) -> str:
+        # "defense" for "defence" is the usual slip: name the flag that was probably meant.
+        close = difflib.get_close_matches(str(name), self.flags, n=1)
+        return f" Did you mean {close[0]!r}?" if close else ""
 
     def names_of(self, mask: int) -> list[str]:
         return [flag for bit, flag in enumerate(self.flags) if mask & (1 << bit)]
@@ -54,7 +64,14 @@ class FlagsField(models.PositiveIntegerField):
         return None if value is None else self.names_of(value)
 
     def to_python(self, value):
-        if value is None or isinstance(value, list):
+        if value is None:
+            return value
+        if isinstance(value, list):
+            # Checked here so that full_clean (admin, API, importer) reports an unknown name
+            # as a field error instead of get_prep_value failing later, on save.
+            if not all(isinstance(name, str) for name in value):
+                raise ValidationError("Give a list of names.", code="invalid")
+            self.mask_of(value)
             return value
         if isinstance(value, int):
             return self.names_of(value)

@@ -29,12 +29,39 @@ SCHEMA_NAME = {
 }
 
 
-class CardImportError(Exception):
-    """A bad row: the whole import is rolled back."""
+# A run with thousands of bad rows lists this many, then says how many more there were.
+IMPORT_ERROR_CAP = 50
 
-    def __init__(self, source: str, row: int, field: str, reason: str):
-        super().__init__(f"{source}, row {row}, field {field!r}: {reason}")
-        self.source, self.row, self.field, self.reason = source, row, field, reason
+
+@dataclass(frozen=True)
+class RowError:
+    source: str
+    row: int
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.source}, row {self.row}, field {self.field!r}: {self.reason}"
+
+
+class CardImportError(Exception):
+    """Bad rows: the whole import is rolled back. Holds the first `IMPORT_ERROR_CAP` of them."""
+
+    def __init__(self, errors: list[RowError], more: int = 0, bad_rows: int = 0):
+        self.errors, self.more = errors, more
+        self.bad_rows = bad_rows or len({(error.source, error.row) for error in errors})
+        lines = [str(error) for error in errors]
+        if more:
+            lines.append(f"… and {more} more.")
+        super().__init__("\n".join(lines))
+
+
+class _RowFailed(Exception):
+    """One row is bad: its errors are recorded and the import goes on to the next row."""
+
+    def __init__(self, errors: list[RowError]):
+        super().__init__(errors)
+        self.errors = errors
 
 
 @dataclass
@@ -47,44 +74,102 @@ class ImportSummary:
         return self.created + self.updated
 
 
+class CardImporter:
+    """Imports any number of files as one unit; use inside `transaction.atomic()`.
+
+    Every row is checked even after a bad one, so that one run reports every bad row (up to
+    `cap`); `finish()` raises CardImportError if there was any, which rolls the unit back.
+    """
+
+    def __init__(self, cap: int = IMPORT_ERROR_CAP):
+        self.cap = cap
+        self.errors: list[RowError] = []
+        self.error_count = 0
+        self.bad_rows = 0
+        self._existing = _existing_cards()
+        self._sets: dict[tuple[str, str], CardSet] = {}
+        self._touched_games: set[str] = set()
+
+    def add_file(
+        self,
+        rows: Iterable[tuple[int, dict]],
+        *,
+        source: str = "input",
+        progress: Callable[[int], None] | None = None,
+    ) -> ImportSummary:
+        """Create or update the cards of one file; `rows` yields (row number, card dict)."""
+        summary = ImportSummary()
+        seen: dict[tuple[str, str, str], int] = {}
+        for count, (row, data) in enumerate(rows, start=1):
+            try:
+                created = self._add_row(data, source, row, seen)
+            except _RowFailed as failed:
+                self._record(failed.errors)
+            else:
+                summary.created += created
+                summary.updated += not created
+            if progress:
+                progress(count)
+        return summary
+
+    def finish(self) -> None:
+        if self.error_count:
+            raise CardImportError(
+                self.errors, more=self.error_count - len(self.errors), bad_rows=self.bad_rows
+            )
+        for game in sorted(self._touched_games):
+            link_cards_by_name(game)
+
+    def _record(self, errors: list[RowError]) -> None:
+        self.bad_rows += 1
+        self.error_count += len(errors)
+        self.errors.extend(errors[: max(self.cap - len(self.errors), 0)])
+
+    def _add_row(self, data, source: str, row: int, seen: dict) -> bool:
+        try:
+            record = record_from_dict(data)
+        except CardDataError as error:
+            raise _RowFailed([RowError(source, row, error.field, error.message)]) from None
+        if record.key in seen:
+            reason = f"repeats the card of row {seen[record.key]}."
+            raise _RowFailed([RowError(source, row, "number", reason)])
+        seen[record.key] = row
+        card = self._existing.get(record.key)
+        created = card is None
+        card = _write_card(card or Card(), self._card_set(record), record, source, row)
+        self._existing[record.key] = card
+        self._touched_games.add(record.game)
+        return created
+
+    def _card_set(self, record: CardRecord) -> CardSet:
+        key = (record.game, record.set_code)
+        if key not in self._sets:
+            card_set, _ = CardSet.objects.get_or_create(game=record.game, code=record.set_code)
+            if record.set_name and card_set.name != record.set_name:
+                card_set.name = record.set_name
+                card_set.save(update_fields=["name"])
+            self._sets[key] = card_set
+        return self._sets[key]
+
+
 def import_cards(
     rows: Iterable[tuple[int, dict]],
     *,
     source: str = "input",
     progress: Callable[[int], None] | None = None,
+    dry_run: bool = False,
 ) -> ImportSummary:
     """Create or update cards matched by game + set + number; all or nothing.
 
-    `rows` yields (row number as the user sees it, card dict in the schema).
+    `rows` yields (row number as the user sees it, card dict in the schema). With `dry_run`
+    every row is checked and counted exactly as in a real import, then rolled back.
     """
-    summary = ImportSummary()
     with transaction.atomic():
-        existing = _existing_cards()
-        sets: dict[tuple[str, str], CardSet] = {}
-        seen: dict[tuple[str, str, str], int] = {}
-        touched_games = set()
-        for count, (row, data) in enumerate(rows, start=1):
-            try:
-                record = record_from_dict(data)
-            except CardDataError as error:
-                raise CardImportError(source, row, error.field, error.message) from None
-            if record.key in seen:
-                raise CardImportError(
-                    source, row, "number", f"repeats the card of row {seen[record.key]}."
-                )
-            seen[record.key] = row
-            card_set = _card_set(sets, record)
-            card = existing.get(record.key)
-            created = card is None
-            card = _write_card(card or Card(), card_set, record, source, row)
-            existing[record.key] = card
-            touched_games.add(record.game)
-            summary.created += created
-            summary.updated += not created
-            if progress:
-                progress(count)
-        for game in touched_games:
-            link_cards_by_name(game)
+        importer = CardImporter()
+        summary = importer.add_file(rows, source=source, progress=progress)
+        importer.finish()
+        if dry_run:
+            transaction.set_rollback(True)
     return summary
 
 
@@ -95,17 +180,6 @@ def _existing_cards() -> dict[tuple[str, str, str], Card]:
     return {(card.game, card.card_set.code, card.number): card for card in cards}
 
 
-def _card_set(cache: dict, record: CardRecord) -> CardSet:
-    key = (record.game, record.set_code)
-    if key not in cache:
-        card_set, _ = CardSet.objects.get_or_create(game=record.game, code=record.set_code)
-        if record.set_name and card_set.name != record.set_name:
-            card_set.name = record.set_name
-            card_set.save(update_fields=["name"])
-        cache[key] = card_set
-    return cache[key]
-
-
 def _write_card(card: Card, card_set: CardSet, record: CardRecord, source: str, row: int) -> Card:
     loaded = card if card.pk is None else Card.objects.get(pk=card.pk)
     for attr, value in record.attrs.items():
@@ -113,23 +187,34 @@ def _write_card(card: Card, card_set: CardSet, record: CardRecord, source: str, 
     loaded.card_set = card_set
     if not loaded.name:
         loaded.name = next(iter(loaded.names.values()), "")
+    errors: list[RowError] = []
     if record.attack_rows is not None:
-        problems = attack_table_errors(record.attack_rows)
-        if problems:
-            raise CardImportError(source, row, "attack", problems[0])
+        errors += [
+            RowError(source, row, "attack", problem)
+            for problem in attack_table_errors(record.attack_rows)
+        ]
     try:
         # The set was just resolved, links are made afterwards, and the game+set+number
         # match above already guarantees the unique number: none of them needs a query.
         loaded.full_clean(exclude=["evolves_from", "card_set"], validate_constraints=False)
     except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        name = SCHEMA_NAME.get(field, field)
-        field_name = "card" if name == "__all__" else name
-        raise CardImportError(source, row, field_name, messages[0]) from None
+        errors += _field_errors(error, source, row)
+    if errors:
+        raise _RowFailed(errors)
     created = loaded.pk is None
     loaded.save()
     _replace_children(loaded, record, created=created)
     return loaded
+
+
+def _field_errors(error: ValidationError, source: str, row: int) -> list[RowError]:
+    """Every message of full_clean, under the schema's field names, each once."""
+    found: dict[tuple[str, str], None] = {}
+    for field, messages in error.message_dict.items():
+        name = SCHEMA_NAME.get(field, field)
+        for message in messages:
+            found[("card" if name == "__all__" else name, message)] = None
+    return [RowError(source, row, name, message) for name, message in found]
 
 
 def _replace_children(card: Card, record: CardRecord, *, created: bool) -> None:

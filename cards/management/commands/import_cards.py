@@ -4,43 +4,90 @@ import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from cards.files import CardFileError, read_card_file
-from cards.services import CardImportError, import_cards
+from cards.services import IMPORT_ERROR_CAP, CardImporter, CardImportError
 
 PROGRESS_EVERY = 500
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 class Command(BaseCommand):
     help = (
         "Import cards from JSON, JSON lines or CSV files in the card schema (docs/card-schema.md). "
-        "Cards are matched by game + set + number and updated; a bad row aborts the whole import."
+        "Cards are matched by game + set + number and updated. All files are one import: "
+        f"every bad row is reported (the first {IMPORT_ERROR_CAP}, then how many more) and "
+        "nothing is written if there is any."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", type=Path)
         parser.add_argument("--quiet-progress", action="store_true", help="No progress output.")
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="Check every row and say how many cards would be created or updated; "
+            "write nothing.",
+        )
 
-    def handle(self, *args, files: list[Path], quiet_progress: bool = False, **options):
-        for path in files:
-            try:
-                rows = read_card_file(path)
-            except CardFileError as error:
-                raise CommandError(str(error)) from None
-            total = len(rows)
-            show = not quiet_progress and total >= PROGRESS_EVERY
+    def handle(
+        self,
+        *args,
+        files: list[Path],
+        quiet_progress: bool = False,
+        dry_run: bool = False,
+        **options,
+    ):
+        # Every file is read before anything is written: an unreadable file changes nothing.
+        try:
+            contents = [(path, read_card_file(path)) for path in files]
+        except CardFileError as error:
+            raise CommandError(str(error)) from None
+        lines = []
+        try:
+            with transaction.atomic():
+                importer = CardImporter()
+                for path, rows in contents:
+                    summary = importer.add_file(
+                        rows, source=str(path), progress=self._progress(path, rows, quiet_progress)
+                    )
+                    lines.append(self._summary_line(path, summary, dry_run))
+                importer.finish()
+                if dry_run:
+                    transaction.set_rollback(True)
+        except CardImportError as error:
+            count, rows = error.more + len(error.errors), error.bad_rows
+            raise CommandError(
+                f"Nothing was imported: {_plural(count, 'error')} in {_plural(rows, 'row')}.\n"
+                f"{error}"
+            ) from None
+        if options["verbosity"]:
+            for line in lines:
+                self.stdout.write(line)
+            if dry_run:
+                self.stdout.write("Dry run: nothing was written.")
 
-            def progress(done: int, name=path.name, total=total, show=show) -> None:
-                if show and (done % PROGRESS_EVERY == 0 or done == total):
-                    sys.stderr.write(f"\r{name}: {done}/{total} cards ({done * 100 // total}%)")
-                    if done == total:
-                        sys.stderr.write("\n")
+    @staticmethod
+    def _summary_line(path: Path, summary, dry_run: bool) -> str:
+        if dry_run:
+            return (
+                f"{path}: {summary.created} would be created, {summary.updated} would be updated."
+            )
+        return f"{path}: {summary.created} created, {summary.updated} updated."
 
-            try:
-                summary = import_cards(rows, source=str(path), progress=progress)
-            except CardImportError as error:
-                if show:
+    @staticmethod
+    def _progress(path: Path, rows: list, quiet: bool):
+        total = len(rows)
+        show = not quiet and total >= PROGRESS_EVERY
+
+        def progress(done: int) -> None:
+            if show and (done % PROGRESS_EVERY == 0 or done == total):
+                sys.stderr.write(f"\r{path.name}: {done}/{total} cards ({done * 100 // total}%)")
+                if done == total:
                     sys.stderr.write("\n")
-                raise CommandError(f"Nothing was imported. {error}") from None
-            if options["verbosity"]:
-                self.stdout.write(f"{path}: {summary.created} created, {summary.updated} updated.")
+
+        return progress
