@@ -1,9 +1,9 @@
 """Deck statistics for the builder: curves, distributions, evolution chains and draw odds.
 
 Everything is computed from the cards passed in; the evolution links are read from each
-card's `evolves_from_id` and `evolves_from_name`, so no query is made per card (one query
-at most, for the names of missing predecessors that were catalogued without a printed
-name).
+card's `evolves_from_id` and `evolves_from_name`, so no query is made per card (two at
+most: the catalogued names of the evolves-from names, and the names of missing
+predecessors that were catalogued without a printed name).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from cards import vocabulary as v
 from cards.models import Card
+from cards.names import card_keys, reference_keys, same_card_groups
 from cards.search.text import fold
 from decks.decklist import card_quantities
 from decks.odds import OPENING_HANDS, draw_odds
@@ -96,21 +97,43 @@ def evolution_chains(cards: Iterable[Card]) -> list[dict]:
     """For each card that evolves from another, its chain back to the first card, oldest
     first; a predecessor in neither deck nor team ends the chain as a missing link.
 
-    A predecessor counts as present by id or by any of its names, so a reprint of it does.
+    A predecessor counts as present by id or, by NAME-1, as any card sharing a name with
+    it in any language: a reprint, or a printing catalogued under another language's name
+    (Greymon evolves from アグモン; an English-only "Agumon" is that card).
     """
     present: dict[int, Card] = {}
     for card in cards:
         present.setdefault(card.pk, card)
     by_name: dict[str, Card] = {}
     for card in sorted(present.values(), key=lambda card: card.pk):
-        for name in card.search_names.split("\n"):
-            if name:
-                by_name.setdefault(name, card)
+        for key in card_keys(card):
+            by_name.setdefault(key, card)
+    references: dict[str, frozenset[str]] | None = None
+
+    def widened(name: str) -> dict[str, frozenset[str]]:
+        # A name no present card bears may still be another language's name of one: ask
+        # the catalogue, once for every such name of the deck (complete decks ask nothing).
+        nonlocal references
+        if references is None:
+            unmatched = {
+                card.evolves_from_name
+                for card in present.values()
+                if card.evolves_from_name and fold(card.evolves_from_name) not in by_name
+            }
+            games = {card.game for card in present.values()}
+            references = reference_keys(games.pop(), unmatched) if len(games) == 1 else {}
+        return references.get(name) or frozenset()
 
     def predecessor(card: Card) -> Card | None:
         if card.evolves_from_id in present:
             return present[card.evolves_from_id]
-        return by_name.get(fold(card.evolves_from_name)) if card.evolves_from_name else None
+        name = card.evolves_from_name
+        if not name:
+            return None
+        if fold(name) in by_name:
+            return by_name[fold(name)]
+        found = [by_name[key] for key in widened(name) if key in by_name]
+        return min(found, key=lambda card: card.pk, default=None)
 
     chains = []
     for card in sorted(present.values(), key=lambda card: (card.number_sort, card.pk)):
@@ -166,11 +189,9 @@ def _name_unnamed_links(chains: list[dict]) -> None:
 def card_odds(deck: list[tuple[Card, int]], opening_hand: int, turns: int) -> list[dict]:
     """Draw odds per name: reprints of a name count together, as in the copy limits."""
     deck_size = _total(deck)
-    groups: dict[str, list[tuple[Card, int]]] = {}
-    for card, quantity in sorted(deck, key=lambda row: (row[0].number_sort, row[0].pk)):
-        groups.setdefault(fold(card.name), []).append((card, quantity))
+    rows_in_order = sorted(deck, key=lambda row: (row[0].number_sort, row[0].pk))
     odds = []
-    for rows in groups.values():
+    for rows in same_card_groups(rows_in_order, lambda row: row[0]):  # NAME-1
         copies = _total(rows)
         first = rows[0][0]
         odds.append(

@@ -6,16 +6,36 @@ they stay fast, database-free and reusable.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from cards.models import Card
+from cards.names import card_keys, reference_keys
+from cards.search.text import fold
 from cards.selectors import load_children
 from decks.models import TEAM
 from decks.rules import EntryInput
 from engine.core.cards import CardSpec, DeckSpec
+from engine.core.names import keys_of
+
+References = Mapping[str, frozenset[str]]
 
 
-def card_spec(card: Card) -> CardSpec:
+def name_keys(card: Card) -> frozenset[str]:
+    """NAME-1 keys for the engines: the full folding, plus the stdlib part of it, which is
+    all the engines can apply to names they read from free text (Digimon requirements)."""
+    return card_keys(card) | keys_of([card.name, *card.names.values()])
+
+
+def _referred(text: str, references: References | None) -> frozenset[str]:
+    if not text:
+        return frozenset()
+    return (references or {}).get(text) or frozenset({fold(text)})
+
+
+def card_spec(card: Card, references: References | None = None) -> CardSpec:
+    """The engine's view of a card. `references` ({name as written: keys}, from
+    `cards.names.reference_keys`) widens the names the card refers to, by evolves-from
+    name and ultimate requirement, to every catalogued card bearing them (NAME-1)."""
     attack = tuple((row.attack, row.bonus) for row in card.related_rows("attack_rows"))
     data = {}
     if card.kind == "digimon":
@@ -41,7 +61,8 @@ def card_spec(card: Card) -> CardSpec:
             "option_type": card.option_type,
             "timing": card.timing,
             "components": tuple(
-                (part.name, part.quantity, part.card_id) for part in card.related_rows("components")
+                (part.name, part.quantity, part.card_id, fold(part.name))
+                for part in card.related_rows("components")
             ),
         }
     return CardSpec(
@@ -64,6 +85,9 @@ def card_spec(card: Card) -> CardSpec:
         types=frozenset(card.types),
         number=card.number,
         data=data,
+        name_keys=name_keys(card),
+        evolves_from_keys=_referred(card.evolves_from_name, references),
+        requirement_keys=_referred(card.ultimate_requirement, references),
     )
 
 
@@ -71,7 +95,9 @@ def deck_spec(game: str, entries: Iterable[EntryInput]) -> DeckSpec:
     """One CardSpec per copy, in a fixed order (the engine shuffles with its own seed)."""
     entries = [entry for entry in entries if entry.card_id is not None]
     cards = load_children(list(Card.objects.filter(pk__in={e.card_id for e in entries})))
-    specs = {card.pk: card_spec(card) for card in cards}
+    written = [(card.evolves_from_name, card.ultimate_requirement) for card in cards]
+    references = reference_keys(game, {name for names in written for name in names})
+    specs = {card.pk: card_spec(card, references) for card in cards}
     deck: list[CardSpec] = []
     team: list[CardSpec] = []
     for entry in sorted(entries, key=lambda e: (e.zone, e.card_id)):

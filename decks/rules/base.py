@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cards.models import Card
-from cards.search.text import fold
+from cards.names import same_card_groups
 from decks.rules.messages import GAME_NAMES, Param, card_name, render
 from decks.rules.types import DECK, TEAM, DeckValidation, EntryInput, Violation
 
@@ -41,12 +41,6 @@ def violation(
 ) -> Violation:
     message, messages = render(key or code, **params)
     return Violation(code=code, message=message, card=card, line=line, messages=messages)
-
-
-def name_key(card: Card) -> str:
-    """Copy limits count by name, not number (PAD-2.2, DGM-2.2): reprints such as St-9 and
-    St-111 Palmon share their display name, and fold() makes case, width and script agree."""
-    return fold(card.name)
 
 
 # Entries whose count or zone is meaningless add nothing to the counts.
@@ -142,11 +136,11 @@ class DeckRules:
         return [violation("deck_size", key=key, min=self.deck_min, max=self.deck_max, count=count)]
 
     def check_copies(self, deck: list[Placed]) -> list[Violation]:
-        by_name: dict[str, list[Placed]] = {}
-        for item in deck:
-            by_name.setdefault(name_key(item.card), []).append(item)
+        # PAD-2.2, DGM-2.2: copies count per name, not number, and NAME-1 makes a name the
+        # same card in every language: St-1 アグモン and a printing catalogued only as
+        # "Agumon" share one limit, as do the reprints St-9 and St-111 Palmon.
         errors = []
-        for items in by_name.values():
+        for items in same_card_groups(deck, lambda item: item.card):
             count = sum(item.quantity for item in items)
             limit = self.limit_for_name([item.card for item in items])
             if count > limit:

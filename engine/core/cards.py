@@ -32,6 +32,12 @@ class CardSpec:
     ultimate_requirement: str | None = None  # a card name, as printed
     types: frozenset[str] = frozenset()  # PAD pet type icons (dragon, healer, …)
     number: str | None = None  # as printed, for logs
+    # NAME-1 (RULES.md): the card's catalogued names, the names of the card it evolves from
+    # and of the card its ultimate requirement names, each folded (T→S, NFKC, case) by the
+    # app. Empty: engine.core.names derives them from the texts above.
+    name_keys: frozenset[str] = frozenset()
+    evolves_from_keys: frozenset[str] = frozenset()
+    requirement_keys: frozenset[str] = frozenset()
     # Game-specific extras (Digimon: level, battle type, attacks, lost points, …).
     # Read-only by convention; a plain dict so specs pickle into worker processes.
     data: Mapping[str, Any] = field(default_factory=dict, hash=False)

@@ -8,8 +8,13 @@ shared objects.
 Reading `CardSpec.data`: the Django app (engine/convert.py) fills `evolves_from_name`,
 `circles`, `crosses`, `other_requirements`; the card schema (`spec_from_schema`: fixtures,
 exports) keeps `evolves_from` (a name) and `evolution` {circles, crosses, other}. Both
-shapes are read. Option components are `(name, quantity, card_id)` tuples (convert) or
-`{"name", "quantity"}` objects (schema).
+shapes are read. Option components are `(name, quantity, card_id[, key])` tuples (convert)
+or `{"name", "quantity"}` objects (schema).
+
+Names are compared as folded keys (RULES.md Decision NAME-1, engine/core/names.py): a
+card's `names` are the keys of every card of the deck that shares a name with it (set by
+`link`), and evolves-from names, combo components and card names in other requirements are
+keys too, so a requirement written in Japanese is met by a printing catalogued in English.
 
 **Decisions for unknown data** (most printed cards lack them; listed per deck in the
 report under `assumed_requirements` and `assumed_lost_points`):
@@ -40,6 +45,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from engine.core.cards import CardSpec
+from engine.core.names import evolves_from_keys, fold_key, group_by_name, name_keys
 from engine.digimon.effects import Step, compile_steps
 
 GAME = "digimon"
@@ -114,9 +120,7 @@ class DigimonCard:
         self.spec = spec
         self.id = spec.id
         self.name = spec.name
-        names = {spec.name}
-        names.update(v for v in (data.get("names") or {}).values() if v)
-        self.names = frozenset(names)
+        self.names = name_keys(spec)  # widened to its NAME-1 group by `link`
         self.kind = spec.kind
         self.is_digimon = spec.kind == "digimon"
         self.is_option = spec.kind == "option"
@@ -154,11 +158,8 @@ class DigimonCard:
 
     def _requirement(self, spec: CardSpec, data: Mapping, assumed_circles: int) -> None:
         evolution = data.get("evolution") or {}
-        name = data.get("evolves_from_name")
-        if name is None and isinstance(data.get("evolves_from"), str):
-            name = data["evolves_from"]
         self.from_id = spec.evolves_from
-        self.from_names = frozenset({name}) if name else None
+        self.from_names = evolves_from_keys(spec) or None
         circles = data.get("circles", evolution.get("circles"))
         crosses = data.get("crosses", evolution.get("crosses"))
         text = data.get("other_requirements", evolution.get("other")) or ""
@@ -167,7 +168,7 @@ class DigimonCard:
         if self.level <= III:
             self.circles = self.crosses = self.need = 0
             return
-        if name is None and spec.evolves_from is None:
+        if self.from_names is None and spec.evolves_from is None:
             self.assumed_requirement = True  # any Digimon of the previous level
         if circles is None and crosses is None:
             self.assumed_requirement = True
@@ -208,15 +209,17 @@ def _lost_points(table, level: int) -> tuple[tuple[int, ...], bool]:
 
 
 def _components(parts: Iterable) -> Iterable[tuple[str, int]]:
+    """(name key, quantity) per component: the app's folded key when given, else folded here."""
     for part in parts:
         if isinstance(part, Mapping):
-            yield part.get("name") or "", int(part.get("quantity") or 1)
+            yield fold_key(part.get("name") or ""), int(part.get("quantity") or 1)
         else:
-            yield part[0], int(part[1] or 1)
+            key = part[3] if len(part) > 3 and part[3] else fold_key(part[0])
+            yield key, int(part[1] or 1)
 
 
 def read_other(card: DigimonCard, names: set[str]) -> None:
-    """Parse the card's free-text other requirements against the deck's card names into
+    """Parse the card's free-text other requirements against the deck's name keys into
     items ("discard", n) / ("card", name) / ("type", "crest" | "armor"). Unreadable parts
     are dropped and mark the requirement as assumed."""
     if not card.other or not isinstance(card.other[0], str):
@@ -230,8 +233,8 @@ def read_other(card: DigimonCard, names: set[str]) -> None:
         match = DISCARD.match(part)
         if match:
             items.append(("discard", int(match.group(1))))
-        elif part in names:
-            items.append(("card", part))
+        elif fold_key(part) in names:
+            items.append(("card", part))  # as printed; matched by its key (NAME-1)
         elif any(word in lower for word in CREST_WORDS):
             items.append(("type", "crest"))
         elif any(word in lower for word in ARMOR_WORDS):
@@ -259,11 +262,23 @@ def dummy_spec() -> CardSpec:
     )
 
 
+def link_names(cards: Iterable[DigimonCard]) -> None:
+    """NAME-1: every card answers to the names of all the cards that share a name with it,
+    directly or through others (engine/core/names.py), so "Agumon" in a requirement finds
+    St-1 アグモン and an English-only reprint alike."""
+    for group in group_by_name(list(cards), lambda card: card.names):
+        keys = frozenset().union(*(card.names for card in group))
+        for card in group:
+            card.names = keys
+
+
 def link(cards: Iterable[DigimonCard], opponent: DigimonCard) -> None:
     """Per Digimon: its `children` (deck Digimon that evolve from it), its `line` (all deck
     Digimon reachable through evolutions) and its `score` against the opponent: the
     power of its attack of the opponent's letter, 0 when the opponent's attack cancels
     it (DGM-4.4)."""
+    cards = list(cards)
+    link_names(cards)
     digimon = [card for card in cards if card.is_digimon]
     for card in digimon:
         card.children = frozenset(other for other in digimon if other.evolves_from(card))

@@ -39,6 +39,7 @@ from __future__ import annotations
 from random import Random
 
 from engine.core.errors import IllegalAction
+from engine.core.names import fold_key
 from engine.core.result import GameResult
 from engine.core.seeds import shuffle
 from engine.digimon import effects
@@ -263,7 +264,7 @@ class DigimonGame:
                 discards += value
                 continue
             for index, other in enumerate(pool):
-                if (kind == "card" and value in other.names) or (
+                if (kind == "card" and fold_key(value) in other.names) or (
                     kind == "type" and other.option_type == value
                 ):
                     chosen.append(pool.pop(index))

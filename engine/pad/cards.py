@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.core.cards import CardSpec
+from engine.core.names import evolves_from_keys, group_by_name, name_keys, requirement_keys
 from engine.pad.effects import Step, compile_steps
 
 COLOURS = ("fire", "water", "wood", "light", "dark", "heart")  # PAD-1 orb colours
@@ -17,6 +18,7 @@ COLOUR = {name: index for index, name in enumerate(COLOURS)}
 ATTRIBUTES = COLOURS[:5]  # PAD-1: heart is an orb colour, never an attribute
 STAGES = ("base", "evo1", "evo2", "evo3", "ultimate")  # PAD-1.1
 STAGE_RANK = {name: rank for rank, name in enumerate(STAGES)}
+NO_CARD = -1  # an identity no card has: a requirement that names no card at hand
 PET_TYPES = ("god", "dragon", "healer", "attacker", "devil", "balanced", "physical", "machine")
 
 
@@ -34,6 +36,7 @@ class PadCard:
     __slots__ = (
         "spec",
         "id",
+        "identity",
         "name",
         "is_pet",
         "is_skill",
@@ -49,6 +52,7 @@ class PadCard:
         "attack",
         "bonus",
         "requirement",
+        "needs",
         "types",
         "steps",
         "evolve_steps",
@@ -64,6 +68,8 @@ class PadCard:
     def __init__(self, spec: CardSpec):
         self.spec = spec
         self.id = spec.id
+        # NAME-1: the card it is, whatever the printing; ids until `link_lines` groups names.
+        self.identity = spec.id
         self.name = spec.name
         self.is_pet = spec.kind == "pet"
         self.is_skill = spec.kind == "skill"
@@ -77,12 +83,15 @@ class PadCard:
         self.cost = spec.cost or 0
         self.defense = spec.defense or 0
         self.stage = STAGE_RANK.get(spec.stage or "", 0)
-        self.evolves_from = spec.evolves_from
+        self.evolves_from = spec.evolves_from  # the identity of its pre-evolution
         rows = tuple(spec.attack[:6]) + ((0, 0),) * (6 - len(spec.attack[:6]))
         # Index = combo count: row 0 (no combo) never attacks (PAD-4.5.1).
         self.attack = (0,) + tuple(attack for attack, _ in rows)
         self.bonus = (0,) + tuple(bonus for _, bonus in rows)
-        self.requirement = spec.ultimate_requirement
+        self.requirement = spec.ultimate_requirement  # as printed, for messages
+        # The identity of the card it needs in hand (PAD-1.1); NO_CARD when no card at hand
+        # bears that name, None when it needs none.
+        self.needs: int | None = None if self.requirement is None else NO_CARD
         self.types = spec.types
         self.steps, self.simulated = compile_steps(spec)
         self.evolve_steps = self._steps("evolve")
@@ -100,19 +109,53 @@ class PadCard:
         return f"PadCard({self.name!r})"
 
 
-def link_lines(cards: Iterable[PadCard]) -> None:
-    """Set each card's `root`: the card its line of `evolves_from` links starts from, as
-    far as the deck and team show it."""
+def link_names(cards: Iterable[PadCard]) -> None:
+    """NAME-1: give every card its identity (the smallest id of the cards that share a name
+    with it, see engine.core.names) and point its evolves-from and ultimate requirement at
+    identities. A pre-evolution is the catalogued card when it is at hand, else any card
+    bearing one of its names; with several such groups, the first by identity."""
+    cards = list(cards)
+    owner: dict[str, int] = {}
+    for group in group_by_name(cards, lambda card: name_keys(card.spec)):
+        identity = min(card.id for card in group)
+        for card in group:
+            card.identity = identity
+            for key in name_keys(card.spec):
+                owner[key] = identity
+
+    def named(keys: frozenset[str]) -> int | None:
+        return min((owner[key] for key in keys if key in owner), default=None)
+
     by_id = {card.id: card for card in cards}
-    for card in by_id.values():
-        seen = {card.id}
+    for card in cards:
+        parent = by_id.get(card.spec.evolves_from) if card.spec.evolves_from is not None else None
+        if parent is not None:
+            card.evolves_from = parent.identity
+        else:
+            by_name = named(evolves_from_keys(card.spec)) if card.is_pet else None
+            card.evolves_from = by_name if by_name is not None else card.spec.evolves_from
+        if card.requirement is not None:
+            needed = named(requirement_keys(card.spec))
+            card.needs = NO_CARD if needed is None else needed
+
+
+def link_lines(cards: Iterable[PadCard]) -> None:
+    """Link names (`link_names`), then set each card's `root`: the identity its line of
+    evolves-from links starts from, as far as the deck and team show it."""
+    cards = list(cards)
+    link_names(cards)
+    by_identity: dict[int, PadCard] = {}
+    for card in cards:
+        by_identity.setdefault(card.identity, card)
+    for card in cards:
+        seen = {card.identity}
         root = card
         while root.evolves_from is not None and root.evolves_from not in seen:
             seen.add(root.evolves_from)
-            parent = by_id.get(root.evolves_from)
+            parent = by_identity.get(root.evolves_from)
             if parent is None:
                 card.root = root.evolves_from
                 break
             root = parent
         else:
-            card.root = root.id
+            card.root = root.identity

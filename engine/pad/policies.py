@@ -165,7 +165,7 @@ class GreedyPolicy(Policy):
         line_stage: dict[int, int] = {}
         for stack in game.state.pets:
             top = stack.top
-            needed[top.id] = needed.get(top.id, 0) + 1
+            needed[top.identity] = needed.get(top.identity, 0) + 1
             root = stack.cards[0].root
             if line_stage.get(root, 9) > top.stage:
                 line_stage[root] = top.stage
@@ -231,7 +231,7 @@ class GreedyPolicy(Policy):
             self.refresh_keep(game)
         needed = dict(self._needed)
         line_stage = self._line_stage
-        requirements = {card.requirement for card in cards if card.requirement}
+        requirements = {card.needs for card in cards if card.requirement}
         values = []
         for card in cards:
             if card.is_pet:
@@ -242,7 +242,7 @@ class GreedyPolicy(Policy):
                 if card.stage > line_stage.get(card.root, 9):
                     values.append(KEEP_FUTURE)
                     continue
-            if requirements and card.name in requirements:
+            if requirements and card.identity in requirements:  # NAME-1
                 values.append(KEEP_REQUIREMENT)
             elif card.is_skill and card.play_steps:
                 values.append(KEEP_SKILL)
@@ -335,7 +335,7 @@ class GreedyPolicy(Policy):
 
     def evolution_cards(self, game) -> list[PadCard]:
         """Hand pets that evolve from a pet in play that has not evolved this turn."""
-        tops = {s.top.id for s in game.state.pets if s.evolved_on != game.turn}
+        tops = {s.top.identity for s in game.state.pets if s.evolved_on != game.turn}
         return [c for c in game.state.hand if c.is_pet and c.evolves_from in tops]
 
     def evolutions(self, game) -> list[tuple[int, PadCard]]:
@@ -345,8 +345,8 @@ class GreedyPolicy(Policy):
         parents = {card.evolves_from for card in state.hand}
         tops: dict[int, list[int]] = {}
         for index, stack in enumerate(state.pets):
-            if stack.top.id in parents and stack.evolved_on != turn:
-                tops.setdefault(stack.top.id, []).append(index)
+            if stack.top.identity in parents and stack.evolved_on != turn:
+                tops.setdefault(stack.top.identity, []).append(index)
         if not tops:
             return []
         free = []

@@ -227,7 +227,7 @@ class PadGame:
         bits = 0
         parents = {card.evolves_from for card in self.state.hand}
         for index, stack in enumerate(self.state.pets):
-            if stack.top.id in parents:
+            if stack.top.identity in parents:
                 bits |= 1 << index
         return bits
 
@@ -284,7 +284,7 @@ class PadGame:
 
     def requirement_card(self, card: PadCard) -> PadCard | None:
         for other in self.state.hand:
-            if other.name == card.requirement and other is not card:
+            if other.identity == card.needs and other is not card:  # NAME-1
                 return other
         return None
 
@@ -292,7 +292,7 @@ class PadGame:
         stack = self.state.pets[index]
         return (
             card.is_pet
-            and card.evolves_from == stack.top.id
+            and card.evolves_from == stack.top.identity
             and stack.evolved_on != self.turn
             and (not card.cost or self.evolution_cost(card) <= self.state.payable())
             and (card.requirement is None or self.requirement_card(card) is not None)
@@ -305,7 +305,7 @@ class PadGame:
         stack = state.pets[index]
         if card not in state.hand or not card.is_pet:
             raise IllegalAction(f"{card.name} is not a pet in hand.")
-        if card.evolves_from != stack.top.id:
+        if card.evolves_from != stack.top.identity:  # NAME-1: any printing of the name
             raise IllegalAction(f"{card.name} does not evolve from {stack.top.name}.")
         if stack.evolved_on == self.turn:
             raise IllegalAction("PAD-4.3: each pet evolves at most once per turn.")
