@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
 
 
 class CardsConfig(AppConfig):
@@ -8,3 +9,7 @@ class CardsConfig(AppConfig):
     def ready(self) -> None:
         from cards import fields  # noqa: F401  (registers the flag lookups)
         from cards.search import lookups  # noqa: F401  (registers has_text)
+        from cards.search.regex import use_re2_for_regexp
+
+        # SQLite's REGEXP runs RE2 (linear time) instead of Python's backtracking re.
+        connection_created.connect(use_re2_for_regexp, dispatch_uid="cards-re2-regexp")

@@ -17,9 +17,10 @@ from django.utils.translation import pgettext_lazy
 
 from cards import vocabulary as v
 from cards.models import Card, CardSet, ComboComponent
-from cards.search import QuerySyntaxError, search_cards
+from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.selectors import catalogue_summary
 from cards.templatetags.card_tags import LABELS
+from cardsite.throttles import throttle_page
 
 CARDS_PER_PAGE = 60
 VIEWS = ("grid", "list")
@@ -214,8 +215,12 @@ def _syntax_error(q: str, error: QuerySyntaxError) -> dict:
     }
 
 
+@throttle_page("search_page")
 def card_search(request):
-    """/cards/?q=…: the query language, the filter form that writes it, grid or list."""
+    """/cards/?q=…: the query language, the filter form that writes it, grid or list.
+
+    Throttled per client like the API; a search past SEARCH_TIME_LIMIT_MS is stopped and
+    answered 503 with a message."""
     params = request.GET
     q = params.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL
     view = params.get("view") if params.get("view") in VIEWS else "grid"
@@ -241,12 +246,17 @@ def card_search(request):
         "page": None,
         "warnings": [],
         "error": None,
+        "timeout": False,
     }
     try:
-        result = search_cards(q, Card.objects.select_related("card_set"))
-        cards = result.cards.order_by(*ORDERS[order][1])
-        page = Paginator(cards, CARDS_PER_PAGE).get_page(params.get("page"))
-        page.object_list = list(page.object_list)
+        with search_time_limit():
+            result = search_cards(q, Card.objects.select_related("card_set"))
+            cards = result.cards.order_by(*ORDERS[order][1])
+            page = Paginator(cards, CARDS_PER_PAGE).get_page(params.get("page"))
+            page.object_list = list(page.object_list)
+    except SearchTimeout:
+        context["timeout"] = True
+        status = 503
     except QuerySyntaxError as error:
         context["error"] = _syntax_error(q, error)
         status = 400

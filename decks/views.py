@@ -30,7 +30,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards import vocabulary as v
 from cards.models import Card
-from cards.search import QuerySyntaxError, search_cards
+from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
+from cardsite.throttles import throttle_page
 from decks.decklist import export_deck_list
 from decks.forms import (
     AddCardForm,
@@ -309,8 +310,11 @@ def _search(deck: Deck, q: str) -> dict:
     if not q:
         return result
     try:
-        found = search_cards(q, Card.objects.filter(game=deck.game))
-        cards = list(found.cards.order_by("number_sort", "id")[: SEARCH_RESULTS + 1])
+        with search_time_limit():
+            found = search_cards(q, Card.objects.filter(game=deck.game))
+            cards = list(found.cards.order_by("number_sort", "id")[: SEARCH_RESULTS + 1])
+    except SearchTimeout:
+        result["search_error"] = _("This search took too long and was stopped: narrow it.")
     except QuerySyntaxError as error:
         result["search_error"] = error.message
     except DatabaseError:
@@ -369,6 +373,7 @@ def render_panels(request, context: dict, names=PANELS) -> dict[str, str]:
     return {name: render_to_string(PANELS[name], context, request) for name in names}
 
 
+@throttle_page("search_page")  # the search as you type: throttled like the card search
 @owned_deck
 def deck_builder(request, deck):
     if is_fetch(request):  # the search as you type

@@ -30,6 +30,7 @@ from cards.lookups import (
     cards_for_identifiers,
 )
 from cards.models import Card
+from cards.search import SearchTimeout, search_time_limit
 from cards.selectors import cards_with_details, load_children
 from cardsite.api import ApiError, ErrorSerializer
 
@@ -91,6 +92,16 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if self.action in ("list", "retrieve"):
             return Card.objects.select_related("card_set")
         return cards_with_details()
+
+    @extend_schema(responses={200: CardSerializer(many=True), 503: ErrorSerializer})
+    def list(self, request, *args, **kwargs):
+        """Cards matching `q` and the filters. A search past the time limit is stopped:
+        503 `search_timeout` (narrow the query)."""
+        try:
+            with search_time_limit():
+                return super().list(request, *args, **kwargs)
+        except SearchTimeout as error:
+            raise ApiError("search_timeout", f"{error} Narrow the query.", 503) from None
 
     def paginate_queryset(self, queryset):
         page = super().paginate_queryset(queryset)

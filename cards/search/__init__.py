@@ -2,5 +2,6 @@
 
 from cards.search.compiler import SearchResult, search_cards
 from cards.search.syntax import QuerySyntaxError
+from cards.search.time_limit import SearchTimeout, search_time_limit
 
-__all__ = ["QuerySyntaxError", "SearchResult", "search_cards"]
+__all__ = ["QuerySyntaxError", "SearchResult", "SearchTimeout", "search_cards", "search_time_limit"]

@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from cards import vocabulary as v
 from cards.models import AttackRow, DigimonAttack
+from cards.search.regex import regex_q
 from cards.search.syntax import QuerySyntaxError, Term
 from cards.search.text import fold
 
@@ -36,6 +37,17 @@ class UnknownValue(ValueError):
 
 
 Handler = Callable[[Term], Q]
+
+
+def accepts_regex(handler: Handler) -> Handler:
+    """Mark a handler that reads `field:/regex/`; the compiler checks every such pattern
+    (cards.search.regex.check_regex) before the handler sees it."""
+    handler.takes_regex = True
+    return handler
+
+
+def takes_regex(handler: Handler) -> bool:
+    return getattr(handler, "takes_regex", False)
 
 
 def _number(term: Term) -> int:
@@ -98,10 +110,11 @@ def any_of(*handlers: Handler) -> Handler:
 
 
 def text(column: str) -> Handler:
+    @accepts_regex
     def handler(term: Term) -> Q:
         _equality_only(term)
         if term.regex:
-            q = Q(**{f"{column}__iregex": term.value})
+            q = regex_q(term.value, fields=(column,))
         elif term.op == "=":
             q = Q(**{f"{column}__iexact": term.value})
         else:
@@ -114,12 +127,12 @@ def text(column: str) -> Handler:
 def folded(column: str, exact_delimiter: str = "") -> Handler:
     """Match the folded search columns: case and Traditional/Simplified blind."""
 
+    @accepts_regex
     def handler(term: Term) -> Q:
         _equality_only(term)
-        if term.regex:
-            from cards.search.compiler import regex_q
-
-            return regex_q(term.value, term.position, fields=_REGEX_COLUMNS[column])
+        if term.regex:  # on the original columns: a pattern may care about case or script
+            q = regex_q(term.value, fields=_REGEX_COLUMNS[column])
+            return ~q if term.op == "!=" else q
         value = fold(term.value)
         if term.op == "=" and exact_delimiter:
             value = f"{exact_delimiter}{value}{exact_delimiter}"

@@ -6,7 +6,9 @@
     unary   := "-" unary | "(" or_expr ")" | "!" (QUOTED | WORD) | QUOTED | REGEX | term
     term    := WORD | FIELD OP value          OP: : = != < <= > >=
 
-Every error carries the character position it was found at.
+Every error carries the character position it was found at. Groups and exclusions nest at
+most MAX_NESTING deep (`((a))` is 2, `--a` is 2, `-(a)` is 2): the parser and the compiler
+recurse once per level, so deeper queries are refused before they could exhaust the stack.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 MAX_QUERY_LENGTH = 1000
+MAX_NESTING = 32
 OPERATORS = ("!=", "<=", ">=", ":", "=", "<", ">")
 FIELD_PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(!=|<=|>=|:|=|<|>)$")
 FIELD_TERM = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)(!=|<=|>=|:|=|<|>)(.*)$", re.DOTALL)
@@ -157,6 +160,7 @@ class Parser:
         self.text = text
         self.tokens = tokenize(text)
         self.index = 0
+        self.depth = 0  # open "(" and "-" around the current token
 
     def peek(self) -> Token | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -199,7 +203,20 @@ class Parser:
         return children[0] if len(children) == 1 else And(tuple(children))
 
     def unary(self):
-        token = self.take()
+        token = self.peek()
+        if token.kind not in ("MINUS", "LPAREN"):
+            return self.operand(self.take())
+        if self.depth >= MAX_NESTING:
+            raise QuerySyntaxError(
+                f"Parentheses and '-' nest more than {MAX_NESTING} deep", token.position
+            )
+        self.depth += 1
+        try:
+            return self.operand(self.take())
+        finally:
+            self.depth -= 1
+
+    def operand(self, token: Token):
         if token.kind == "MINUS":
             if self.peek() is None or self.peek().kind in ("OR", "RPAREN"):
                 raise QuerySyntaxError("'-' must be followed by a term to exclude", token.position)
