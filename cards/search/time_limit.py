@@ -62,10 +62,13 @@ def _postgresql_limit(limit_ms: int) -> Iterator[None]:
     try:
         with transaction.atomic():
             with connection.cursor() as cursor:
-                if nested:
-                    cursor.execute("SELECT current_setting('statement_timeout')")
-                    previous = cursor.fetchone()[0]
-                cursor.execute("SELECT set_config('statement_timeout', %s, true)", [str(limit_ms)])
+                # One statement: the old value (read first, by the data dependency) and the new.
+                cursor.execute(
+                    "WITH old AS MATERIALIZED (SELECT current_setting('statement_timeout') AS v) "
+                    "SELECT v, set_config('statement_timeout', %s, true) FROM old",
+                    [str(limit_ms)],
+                )
+                previous = cursor.fetchone()[0]
             yield
             if nested:
                 with connection.cursor() as cursor:

@@ -408,7 +408,11 @@ def test_builder_queries_do_not_grow_with_the_deck(
     small_count = count_queries(logged_in, f"/decks/{small.pk}/edit/?q=attr:fire")
     big_count = count_queries(logged_in, f"/decks/{big.pk}/edit/?q=attr:fire")
     assert small_count == big_count
-    with django_assert_max_num_queries(7):
+    # PostgreSQL: the search's statement_timeout inside the test's transaction (a savepoint,
+    # the setting, its restoration, the release); a single SET when not nested.
+    from django.db import connection
+
+    with django_assert_max_num_queries(7 + (4 if connection.vendor == "postgresql" else 0)):
         logged_in.get(f"/decks/{big.pk}/edit/?q=attr:fire")
 
 
