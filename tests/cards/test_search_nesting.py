@@ -43,3 +43,8 @@ def test_nesting_up_to_the_limit_still_searches(client, catalogue):
     assert fire > 0
     assert client.get("/api/cards/", {"q": grouped}).json()["count"] == fire
     assert client.get("/api/cards/", {"q": excluded}).json()["count"] == fire
+
+
+def test_the_nesting_limit_is_documented_on_the_syntax_page(client):
+    page = client.get("/cards/syntax/").content.decode()
+    assert f"Parentheses and minus signs nest at most {MAX_NESTING} deep" in page
