@@ -154,3 +154,23 @@ def test_name_1_pad_engine_links_evolutions_by_any_printing(catalogue):
     specs = {spec.id: spec for spec in deck_spec("pad", entries).deck}
     game = build_game([specs[reprint.pk]], hand=[specs[artemis.pk], specs[mask.pk]])
     assert game.can_evolve(0, game.state.hand[0])
+
+
+def test_name_1_a_requirement_in_traditional_chinese_is_met_by_a_simplified_printing(catalogue):
+    # NAME-1 folds Traditional to Simplified: "needs 神祕面具" (祕, Traditional) is met by a
+    # skill catalogued as 神秘面具 in Simplified Chinese only.
+    hunting = card("B05-020")
+    ultimate = create_card(
+        "pet",
+        set="P01",
+        number="P01-006",
+        names={"zh_hant": "狩獵之神阿爾忒彌斯"},
+        stage="ultimate",
+        evolves_from="Hunting Deity Artemis",
+        ultimate_requirement="神祕面具",
+    )
+    mask = create_card("skill", set="P01", number="P01-008", names={"zh_hans": "神秘面具"})
+    entries = [EntryInput(c.pk, 1) for c in (hunting, ultimate, mask)]
+    specs = {spec.id: spec for spec in deck_spec("pad", entries).deck}
+    game = build_game([specs[hunting.pk]], hand=[specs[ultimate.pk], specs[mask.pk]])
+    assert game.can_evolve(0, game.state.hand[0])
