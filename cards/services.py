@@ -11,6 +11,7 @@ from django.db import transaction
 from cards import vocabulary as v
 from cards.models import AttackRow, Card, CardSet, ComboComponent, DigimonAttack
 from cards.schema import CardDataError, CardRecord, record_from_dict
+from cards.search.text import fold
 from cards.validation import attack_table_errors
 
 # A field error found by Card.full_clean is reported under the schema's name for it.
@@ -240,11 +241,12 @@ def _replace_children(card: Card, record: CardRecord, *, created: bool) -> None:
 
 
 def _cards_by_name(game: str) -> dict[str, list[Card]]:
+    # NAME-1: a name links in any case, width or Chinese script, as everywhere else.
     by_name: dict[str, list[Card]] = {}
     fields = ["name", *(f"name_{lang}" for lang in v.NAME_LANGUAGES)]
     for card in Card.objects.filter(game=game).only("id", "kind", "card_set_id", *fields):
         for name in {getattr(card, f) for f in fields} - {""}:
-            by_name.setdefault(name.casefold(), []).append(card)
+            by_name.setdefault(fold(name), []).append(card)
     return by_name
 
 
@@ -263,7 +265,7 @@ def link_cards_by_name(game: str) -> None:
     changed = []
     for card in evolving.only("id", "card_set_id", "evolves_from_name", "evolves_from_id"):
         target = _best_match(
-            by_name.get(card.evolves_from_name.casefold(), []),
+            by_name.get(fold(card.evolves_from_name), []),
             card.card_set_id,
             prefer_kinds=(v.PET, v.DIGIMON_CARD),
         )
@@ -277,7 +279,7 @@ def link_cards_by_name(game: str) -> None:
     changed_parts = []
     for part in parts.only("id", "name", "card_id", "combo__card_set_id"):
         target = _best_match(
-            [c for c in by_name.get(part.name.casefold(), []) if c.kind != v.COMBO],
+            [c for c in by_name.get(fold(part.name), []) if c.kind != v.COMBO],
             part.combo.card_set_id,
         )
         target_id = target.id if target else None

@@ -174,3 +174,10 @@ def test_name_1_a_requirement_in_traditional_chinese_is_met_by_a_simplified_prin
     specs = {spec.id: spec for spec in deck_spec("pad", entries).deck}
     game = build_game([specs[hunting.pk]], hand=[specs[ultimate.pk], specs[mask.pk]])
     assert game.can_evolve(0, game.state.hand[0])
+
+
+def test_name_1_an_imported_evolves_from_name_links_in_any_width_or_script(catalogue):
+    # The catalogue links a card to the one it evolves from by name (DGM-4.3): "ＡＧＵＭＯＮ"
+    # in full-width capitals is St-1 アグモン / Agumon.
+    greymon = create_card("digimon", set="P", number="P-002", evolves_from="ＡＧＵＭＯＮ")
+    assert greymon.evolves_from_id == card("St-1").pk
