@@ -11,6 +11,9 @@ from engine.core.batch import cpu_count
 from engine.core.cards import DeckSpec
 
 TARGET = 5000  # games/s with all cores (issues 5 and 6)
+# --smoke: enough games to start the process pool and compare reports, done in a second or two;
+# the figures mean nothing, the run only proves the benchmark still works (tests/test_benchmarks).
+SMOKE_GAMES = 120
 
 
 def arguments(description: str, games: int) -> argparse.Namespace:
@@ -18,7 +21,15 @@ def arguments(description: str, games: int) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policy", default="greedy")
-    return parser.parse_args()
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help=f"a tiny run ({SMOKE_GAMES} games) that only checks the benchmark still works",
+    )
+    args = parser.parse_args()
+    if args.smoke:
+        args.games = SMOKE_GAMES
+    return args
 
 
 def timed(function, *args, **kwargs) -> tuple[float, object]:

@@ -4,6 +4,7 @@
     .venv/bin/python bench/load/run.py --users 150 --duration 120 --workers 4
     .venv/bin/python bench/load/run.py --steps 60,100,120,135,150 --step-duration 30
     make bench-load ARGS="--steps 100,120,135,150"
+    .venv/bin/python bench/load/run.py --smoke           # under a minute: still works?
 
 1. (Re)creates the PostgreSQL database `cardsite_bench` on 127.0.0.1:5432, migrates, loads
    the starter catalogue and 20,000 synthetic cards, runs VACUUM ANALYZE (`--reuse-db`
@@ -25,7 +26,15 @@
    over the whole run, and any failure (a 429 included) makes the exit status 1.
 
 --steps runs one short locust run per user count on the same server and names the highest
-request rate whose read p95 stays under --target-ms with no failure. The load generator
+request rate whose read p95 stays under --target-ms with no failure.
+
+--smoke checks that the benchmark still works, in well under a minute (the test suite runs
+it: tests/test_benchmarks.py): its own database `cardsite_bench_smoke_<pid>` and Redis
+database 12 (so it never touches a real benchmark's), 50 synthetic cards, 4 accounts, one
+gunicorn worker, one warm-up round (every page and API endpoint of the mix must answer
+200), then 4 users for 5 s of locust with no failure allowed. Without locust (an optional
+extra: pip install '.[bench]') it stops after the warm-up and says so; the figures of a
+smoke run mean nothing. The load generator
 shares the machine's cores with gunicorn and PostgreSQL: the CPU each used, and what other
 work used, is printed with the figures; the run first waits (--quiet-wait) for the
 machine to be idle.
@@ -59,6 +68,19 @@ BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"  # the only host this benchmark ever talks to
 GROUP_ORDER = ["read", "image", "validate", "goldfish", "other"]
 STOP_SECONDS = 20
+DEFAULT_DATABASE = "cardsite_bench"
+DEFAULT_REDIS_DB = 11
+# --smoke: small enough to finish in well under a minute, big enough to run every part.
+SMOKE = {
+    "cards": 50,
+    "accounts": 4,
+    "users": 4,
+    "duration": 5,
+    "workers": 1,
+    "quiet_wait": 0.0,
+    "steps": None,
+}
+SMOKE_REDIS_DB = 12
 
 
 class Stop(Exception):
@@ -403,7 +425,7 @@ def run_locust(args, base: str, users: int, duration: int, label: str, server_pi
     }
     spawn_rate = args.spawn_rate or max(1, users // 2)
     command = [
-        str(BIN / "locust"),
+        str(args.locust),
         "-f",
         str(HERE / "locustfile.py"),
         "--headless",
@@ -625,11 +647,17 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--worker-class", default="sync", help="sync or gthread (sync)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
     parser.add_argument("--cards", type=int, default=20000, help="synthetic cards (20000)")
-    parser.add_argument("--database", default="cardsite_bench")
+    parser.add_argument(
+        "--database", help=f"{DEFAULT_DATABASE}; with --smoke, cardsite_bench_smoke_<pid>"
+    )
     parser.add_argument("--pg-port", type=int, default=5432)
     parser.add_argument("--pg-user", default="postgres")
     parser.add_argument("--redis-port", type=int, default=6379)
-    parser.add_argument("--redis-db", type=int, default=11, help="flushed before the run (11)")
+    parser.add_argument(
+        "--redis-db",
+        type=int,
+        help=f"flushed before the run ({DEFAULT_REDIS_DB}; {SMOKE_REDIS_DB} with --smoke)",
+    )
     parser.add_argument("--accounts", type=int, default=300, help="API accounts seeded (300)")
     parser.add_argument("--goldfish-rate", help="GOLDFISH_API_RATE (default: the site's)")
     parser.add_argument("--user-rate", help="API_USER_RATE (default: the site's)")
@@ -643,7 +671,24 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--keep-db", action="store_true", help="do not drop it at the end")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     parser.add_argument("--artifacts", type=Path, help="keep logs and raw timings in this dir")
+    parser.add_argument(
+        "--locust",
+        type=Path,
+        default=BIN / "locust",
+        help="the locust program (the one installed next to this Python)",
+    )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a tiny run that only checks the benchmark still works (see the module's doc)",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        vars(args).update(SMOKE)
+        args.database = args.database or f"cardsite_bench_smoke_{os.getpid()}"
+        args.redis_db = SMOKE_REDIS_DB if args.redis_db is None else args.redis_db
+    args.database = args.database or DEFAULT_DATABASE
+    args.redis_db = DEFAULT_REDIS_DB if args.redis_db is None else args.redis_db
     if args.worker_class == "gthread" and args.threads < 2:
         args.threads = 4
     return args
@@ -698,7 +743,13 @@ def main() -> int:
         server = start_gunicorn(args, env, port)
         wait_healthy(base, server)
         data = json.loads((args.work / "data.json").read_text())
-        warm_up(base, data, rounds=3)
+        warm_up(base, data, rounds=1 if args.smoke else 3)
+        if args.smoke and not args.locust.exists():
+            print(
+                "smoke: set-up, gunicorn and one request to every endpoint of the mix are fine; "
+                "locust is not installed (pip install '.[bench]'), so no load was run"
+            )
+            return 0
         config = f"{args.workers} {args.worker_class} workers"
         if args.worker_class == "gthread":
             config += f" x {args.threads} threads"

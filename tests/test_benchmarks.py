@@ -1,0 +1,84 @@
+"""Every benchmark in bench/ still runs: each one's --smoke mode, in its own process (issue 11).
+
+A benchmark is not a test and is seldom run, so it can break unnoticed (search_latency.py
+answered 429 once API throttles arrived). --smoke runs each one with tiny sizes in seconds;
+the figures mean nothing, only that the run completes and reports sane values.
+bench/load/run.py needs PostgreSQL and Redis on 127.0.0.1 (as the rest of the suite and CI
+do); without locust (the optional `bench` extra) its smoke stops after the HTTP warm-up.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+SMOKE_SECONDS = 120  # a generous ceiling on a busy machine; each smoke takes seconds
+SMOKED = {"goldfish_pad.py", "goldfish_digimon.py", "search_latency.py", "load/run.py"}
+# Scripts that are parts of another benchmark and run inside its smoke.
+PARTS = {"load/seed.py": "load/run.py"}
+
+
+def smoke(script: str) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env.pop("DATABASE_URL", None)  # every benchmark chooses its own database
+    result = subprocess.run(
+        [sys.executable, str(BENCH / script), "--smoke"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=SMOKE_SECONDS,
+    )
+    assert result.returncode == 0, f"{script} --smoke failed:\n{result.stderr[-3000:]}"
+    return result
+
+
+def test_every_benchmark_script_has_a_smoke_run_in_this_file():
+    scripts = {
+        path.relative_to(BENCH).as_posix()
+        for path in BENCH.rglob("*.py")
+        if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8")
+    }
+    assert scripts == SMOKED | set(PARTS)
+
+
+def test_every_benchmark_file_is_valid_python():
+    # The locustfile only runs when locust is installed: at least it must still parse.
+    for path in BENCH.rglob("*.py"):
+        ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+@pytest.mark.parametrize("game", ["pad", "digimon"])
+def test_the_goldfish_benchmark_smoke_plays_its_games_the_same_on_one_and_all_cores(game):
+    report = json.loads(smoke(f"goldfish_{game}.py").stdout)
+    assert report["games"] > 0
+    assert report["same_report"] is True
+    assert report["one_process"]["games_per_s"] > 0
+    assert report["all_cores"]["games_per_s"] > 0
+    assert sum(report["turns_to_win"]["histogram"].values()) <= report["games"]
+
+
+def test_the_search_benchmark_smoke_outlasts_the_sites_anonymous_rate_with_its_own_rates():
+    report = json.loads(smoke("search_latency.py").stdout)
+    assert report["cards"] > 100
+    # More requests than the site's default anonymous API rate (300/minute) allows.
+    assert report["requests"] > 300
+    assert set(report["throttle_rates"].values()) == {"1000000/minute"}
+    assert 0 < report["p50_ms"] <= report["p95_ms"]
+    assert report["max_sql_queries_per_request"] >= 1
+
+
+def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn():
+    out = smoke("load/run.py").stdout
+    assert "creating database cardsite_bench_smoke_" in out
+    # Without locust the smoke ends after one request to every endpoint answered 200;
+    # with it, after a short load with no failure (a failure is exit status 1).
+    assert "smoke: set-up, gunicorn and one request" in out or "failures over the whole run" in out
