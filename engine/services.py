@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +15,7 @@ from decks.rules import EntryInput, validate_deck
 from decks.services import DeckError, entries_from_items, entries_from_text
 from engine.convert import card_spec, deck_spec
 from engine.core import api as engine
+from engine.core.batch import TimeLimit
 
 MAX_GAMES = 100_000
 DEFAULT_TURN_CAP = 30
@@ -103,16 +103,6 @@ def goldfish_report(
     time_limit: float | None = None,
 ) -> dict:
     spec = _checked_spec(request)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-
-    def report_progress(done: int, total: int) -> None:
-        if deadline is not None and time.monotonic() > deadline:
-            raise TimeLimitExceeded(
-                "time_limit", f"The run took longer than {time_limit:.0f} s; ask for fewer games."
-            )
-        if progress:
-            progress(done, total)
-
     try:
         return engine.run_batch(
             spec,
@@ -122,9 +112,14 @@ def goldfish_report(
             going_first=request.going_first,
             turn_cap=request.turn_cap,
             processes=processes,
-            progress=report_progress,
+            progress=progress,
             options=opponent_options(request.game, request.opponent),
+            time_limit=time_limit,
         )
+    except TimeLimit:
+        raise TimeLimitExceeded(
+            "time_limit", f"The run took longer than {time_limit:.0f} s; ask for fewer games."
+        ) from None
     except engine.EngineError as error:
         raise GoldfishError("engine_error", str(error)) from None
 

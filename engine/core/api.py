@@ -10,6 +10,7 @@ The same deck, seed and options give the same games and report, byte for byte.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 
 from engine.core import batch
@@ -77,12 +78,14 @@ def run_batch(
     processes: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     options: Mapping | None = None,
+    time_limit: float | None = None,
 ) -> dict:
     """The report of `games` games (see the game's report module for the keys).
 
     going_first None plays even-numbered games first and odd ones second and reports
     both orders; processes None uses every core from 2000 games on, else one process;
-    progress(done, total) is called in this process after each chunk of games.
+    progress(done, total) is called in this process after each chunk of games; past
+    `time_limit` seconds `batch.TimeLimit` is raised and any process pool is torn down.
     """
     if games < 1:
         raise InvalidOptions("games must be at least 1.")
@@ -96,6 +99,7 @@ def run_batch(
         processes=processes,
         progress=progress,
         options=options,
+        deadline=None if time_limit is None else time.monotonic() + time_limit,
     )
     return summary.report(seed=seed, going_first=going_first)
 

@@ -4,21 +4,47 @@ Game `i` of a batch seeded `seed` always uses `game_seed(seed, i)` and, when bot
 are asked for, goes first when `i` is even. Games are cut into chunks of consecutive
 indices; each worker tallies its chunk into a game-specific `Summary` and the chunks are
 merged in index order, so the report does not depend on the number of processes.
+
+A pool started inside a web server's worker must never outlive the request: its workers
+reset every signal handler inherited from the server (gunicorn's SIGTERM handler only sets
+a flag, so `Pool.terminate()` could not stop them and `Pool.__exit__` blocked forever),
+die with the process that started them, and are always terminated and joined, on success,
+on error and when the time limit passes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 
 from engine.core.cards import DeckSpec
+from engine.core.errors import EngineError
 from engine.core.registry import Prepared, Summary, get_engine
 from engine.core.seeds import game_seed
 
 CHUNK = 500  # games per task: large enough to amortise the pickling of a summary
 PARALLEL_FROM = 2000  # processes=None uses every core from this many games on
+PR_SET_PDEATHSIG = 1  # Linux prctl(2) option: a signal sent to us when our parent dies
+
+# Signals a server worker typically handles (gunicorn: TERM, INT, QUIT, ABRT, USR1, WINCH);
+# blocked while the pool forks, so none reaches a worker before it drops the handlers.
+SERVER_SIGNALS = frozenset(
+    getattr(signal, name)
+    for name in ("SIGTERM", "SIGINT", "SIGQUIT", "SIGABRT", "SIGHUP", "SIGUSR1", "SIGUSR2")
+    if hasattr(signal, name)
+)
+
+
+class TimeLimit(EngineError):
+    """The batch ran past its deadline; its pool has been torn down."""
+
+    code = "time_limit"
 
 
 def cpu_count() -> int:
@@ -50,7 +76,36 @@ def _chunk(prepared: Prepared, summary: Summary, task: tuple) -> Summary:
 _WORKER: dict = {}
 
 
-def _init_worker(game: str, deck: DeckSpec, policy: str, turn_cap: int, options) -> None:
+def _reset_signals() -> None:
+    """Drop every Python signal handler inherited from the parent (a forked gunicorn worker
+    carries gunicorn's), so SIGTERM from `Pool.terminate()` ends this process again."""
+    for number in signal.valid_signals():
+        with contextlib.suppress(OSError, ValueError):
+            if callable(signal.getsignal(number)):
+                signal.signal(number, signal.SIG_DFL)
+    with contextlib.suppress(ValueError):
+        signal.set_wakeup_fd(-1)  # gunicorn's wake-up pipe belongs to the parent
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SERVER_SIGNALS)
+
+
+def _die_with_parent(parent: int | None) -> None:
+    """Linux: be killed when the starting process dies, even by SIGKILL (a server killing a
+    stuck worker), so no pool process is ever orphaned."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        return
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)  # the parent died before prctl took effect
+
+
+def _init_worker(
+    game: str, deck: DeckSpec, policy: str, turn_cap: int, options, parent: int | None = None
+) -> None:
+    _reset_signals()
+    _die_with_parent(parent)
     engine = get_engine(game)
     _WORKER["engine"] = engine
     _WORKER["prepared"] = engine.prepare(deck, policy=policy, turn_cap=turn_cap, options=options)
@@ -72,6 +127,52 @@ def _context():
     return multiprocessing.get_context("spawn")
 
 
+@contextlib.contextmanager
+def _server_signals_blocked():
+    """Hold the server's signals while workers are forked: they stay pending in a new worker
+    until it has reset its handlers, and reach the parent right after."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, SERVER_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _remaining(deadline: float | None) -> float | None:
+    if deadline is None:
+        return None
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise TimeLimit("The batch ran past its time limit.")
+    return left
+
+
+def _run_pool(
+    processes: int, tasks: list[tuple], args: tuple, deadline: float | None
+) -> Iterator[Summary]:
+    """The chunks' summaries in task order, from a pool that is always torn down."""
+    context = _context()
+    parent = os.getpid() if context.get_start_method() == "fork" else None
+    with _server_signals_blocked():
+        pool = context.Pool(processes, initializer=_init_worker, initargs=(*args, parent))
+    try:
+        parts = pool.imap(_work, tasks)  # imap yields in task order: a deterministic merge
+        for _task in tasks:
+            try:
+                yield parts.next(timeout=_remaining(deadline))
+            except multiprocessing.TimeoutError:
+                raise TimeLimit("The batch ran past its time limit.") from None
+        pool.close()
+    finally:
+        # terminate() rather than close(): on an error or time-out the workers may still be
+        # busy, and a worker blocked on the task queue's lock only leaves on SIGTERM.
+        pool.terminate()
+        pool.join()
+
+
 def run(
     deck: DeckSpec,
     *,
@@ -83,7 +184,9 @@ def run(
     processes: int | None,
     progress: Callable[[int, int], None] | None,
     options: Mapping | None,
+    deadline: float | None = None,
 ) -> Summary:
+    """The merged summary of the batch; past `deadline` (time.monotonic()) raises TimeLimit."""
     engine = get_engine(deck.game)
     prepared = engine.prepare(deck, policy=policy, turn_cap=turn_cap, options=options)
     if processes is None:
@@ -95,21 +198,19 @@ def run(
         (seed, start, min(start + CHUNK, games), going_first) for start in range(0, games, CHUNK)
     ]
     total = engine.summary(prepared)
-    done = 0
     if processes == 1:
         parts: Iterator[Summary] = (
             _chunk(prepared, engine.summary(prepared), task) for task in tasks
         )
+    else:
+        args = (deck.game, deck, policy, turn_cap, dict(options) if options else None)
+        parts = _run_pool(processes, tasks, args, deadline)
+    try:
         for task, part in zip(tasks, parts, strict=True):
             total.merge(part)
-            done = task[2]
-            if progress:
-                progress(done, games)
-        return total
-    args = (deck.game, deck, policy, turn_cap, dict(options) if options else None)
-    with _context().Pool(processes, initializer=_init_worker, initargs=args) as pool:
-        for task, part in zip(tasks, pool.imap(_work, tasks), strict=True):
-            total.merge(part)  # imap yields in task order: a deterministic merge
+            _remaining(deadline)
             if progress:
                 progress(task[2], games)
+    finally:
+        parts.close()  # runs the pool's teardown now, not when the generator is collected
     return total
