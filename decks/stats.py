@@ -1,8 +1,8 @@
 """Deck statistics for the builder: curves, distributions, evolution chains and draw odds.
 
 Everything is computed from the cards passed in; the evolution links are read from each
-card's `evolves_from_id` and `evolves_from_name`, so no query is made per card (two at
-most: the catalogued names of the evolves-from names, and the names of missing
+card's `evolves_from_id` and `evolves_from_name` (and the names of its loaded
+`evolves_from`), so no query is made per card (one query at most, for the names of missing
 predecessors that were catalogued without a printed name).
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from cards import vocabulary as v
 from cards.models import Card
-from cards.names import card_keys, reference_keys, same_card_groups
+from cards.names import card_keys, same_card_groups
 from cards.search.text import fold
 from decks.decklist import card_quantities
 from decks.odds import OPENING_HANDS, draw_odds
@@ -108,31 +108,16 @@ def evolution_chains(cards: Iterable[Card]) -> list[dict]:
     for card in sorted(present.values(), key=lambda card: card.pk):
         for key in card_keys(card):
             by_name.setdefault(key, card)
-    references: dict[str, frozenset[str]] | None = None
-
-    def widened(name: str) -> dict[str, frozenset[str]]:
-        # A name no present card bears may still be another language's name of one: ask
-        # the catalogue, once for every such name of the deck (complete decks ask nothing).
-        nonlocal references
-        if references is None:
-            unmatched = {
-                card.evolves_from_name
-                for card in present.values()
-                if card.evolves_from_name and fold(card.evolves_from_name) not in by_name
-            }
-            games = {card.game for card in present.values()}
-            references = reference_keys(games.pop(), unmatched) if len(games) == 1 else {}
-        return references.get(name) or frozenset()
 
     def predecessor(card: Card) -> Card | None:
         if card.evolves_from_id in present:
             return present[card.evolves_from_id]
-        name = card.evolves_from_name
-        if not name:
-            return None
-        if fold(name) in by_name:
-            return by_name[fold(name)]
-        found = [by_name[key] for key in widened(name) if key in by_name]
+        keys = {fold(card.evolves_from_name)} if card.evolves_from_name else set()
+        # The catalogued predecessor's other names, when the caller loaded it (no query):
+        # Greymon's "アグモン" is St-1, which is also "Agumon".
+        if card.evolves_from_id and Card.evolves_from.is_cached(card) and card.evolves_from:
+            keys |= card_keys(card.evolves_from)
+        found = [by_name[key] for key in keys if key in by_name]
         return min(found, key=lambda card: card.pk, default=None)
 
     chains = []

@@ -91,12 +91,35 @@ def card_spec(card: Card, references: References | None = None) -> CardSpec:
     )
 
 
+def deck_references(game: str, cards: list[Card]) -> dict[str, frozenset[str]]:
+    """{name written on a card of the deck (evolves-from, ultimate requirement): its keys}.
+
+    An evolves-from name also has its catalogued predecessor's names (loaded with the
+    card). A name that still matches no card of the deck may be another language's name
+    of one: only those names are looked up in the catalogue (`reference_keys`), so a deck
+    whose names all match costs no query.
+    """
+    references: dict[str, frozenset[str]] = {}
+    for card in cards:
+        if name := card.evolves_from_name:
+            parent = card.evolves_from if card.evolves_from_id else None
+            keys = {fold(name), *(card_keys(parent) if parent is not None else ())}
+            references[name] = references.get(name, frozenset()) | keys
+        if name := card.ultimate_requirement:
+            references.setdefault(name, frozenset({fold(name)}))
+    held = frozenset().union(*(card_keys(card) for card in cards))
+    unmatched = [name for name, keys in references.items() if held.isdisjoint(keys)]
+    for name, keys in reference_keys(game, unmatched).items():
+        references[name] |= keys
+    return references
+
+
 def deck_spec(game: str, entries: Iterable[EntryInput]) -> DeckSpec:
     """One CardSpec per copy, in a fixed order (the engine shuffles with its own seed)."""
     entries = [entry for entry in entries if entry.card_id is not None]
-    cards = load_children(list(Card.objects.filter(pk__in={e.card_id for e in entries})))
-    written = [(card.evolves_from_name, card.ultimate_requirement) for card in cards]
-    references = reference_keys(game, {name for names in written for name in names})
+    chosen = Card.objects.filter(pk__in={e.card_id for e in entries}).select_related("evolves_from")
+    cards = load_children(list(chosen))
+    references = deck_references(game, cards)
     specs = {card.pk: card_spec(card, references) for card in cards}
     deck: list[CardSpec] = []
     team: list[CardSpec] = []
