@@ -130,8 +130,6 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_FAILURE_WINDOW = envint("LOGIN_FAILURE_WINDOW", 15 * 60)
-# Password-reset requests per client (each may send a mail): DRF rate syntax.
-PASSWORD_RESET_RATE = os.environ.get("PASSWORD_RESET_RATE", "5/hour")
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
@@ -196,6 +194,8 @@ REST_FRAMEWORK = {
         "user": os.environ.get("API_USER_RATE", "600/minute"),
         "goldfish": os.environ.get("GOLDFISH_API_RATE", "30/minute"),
         "login": os.environ.get("LOGIN_API_RATE", "10/minute"),
+        # Password-reset requests (each may send a mail), per client; cardsite.throttles.
+        "password_reset": os.environ.get("PASSWORD_RESET_RATE", "5/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -247,6 +247,10 @@ CONTENT_SECURITY_POLICY = os.environ.get(
 API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", 512 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 8 * 1024 * 1024)
 API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", 32)
+
+# A card search statement may run this long (PostgreSQL statement_timeout, SQLite progress
+# handler); past it the API answers 503 search_timeout. 0 turns it off.
+SEARCH_TIME_LIMIT_MS = envint("SEARCH_TIME_LIMIT_MS", 2000)
 
 # A goldfish API request may run this long before it is stopped with 503 time_limit.
 GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 30))
