@@ -33,12 +33,13 @@ from cards import vocabulary as v
 from cards.lookups import NAME_FIELDS
 from cards.models import Card, natural_sort_key
 from cards.search.text import fold
-from decks.rules.messages import Param, joined, render
+from decks.limits import MAX_CARD_QUANTITY, overflows, render_overflow
+from decks.rules.messages import GAME_NAMES, Param, card_name, joined, render
 from decks.rules.types import DECK, TEAM, ZONES, EntryInput
 
 MAX_LINES = 5000
 MAX_BYTES = 200 * 1024
-MAX_QUANTITY = 99
+MAX_QUANTITY = MAX_CARD_QUANTITY  # per line: a card's copies in all have the same cap
 MAX_SUGGESTIONS = 5
 SUGGESTION_CUTOFF = 0.5
 # SQLite parses a chain of ORs as a nested tree and refuses past 1,000 levels, so name
@@ -274,6 +275,39 @@ def _describe(card: Card) -> str:
     return f"{card.number} {card.name}"
 
 
+def _other_games(labels: list[str], game: str) -> dict[str, Card]:
+    """{name_key(label): card} for labels that name a card of another game: "Agumon" in a
+    PAD list is a wrong_game error naming the card, not an unknown name with odd guesses."""
+    found: dict[str, Card] = {}
+    for other in sorted(set(v.KINDS_BY_GAME) - {game}):
+        for key, resolution in resolve_names(labels, other).items():
+            card = resolution.card or next(iter(resolution.candidates), None)
+            if card is not None:
+                found.setdefault(key, card)
+    return found
+
+
+def _wrong_game(line: _Line, card: Card, game: str) -> ListError:
+    return _error(
+        "wrong_game",
+        line.number,
+        name=card_name(card),
+        card_game=GAME_NAMES[card.game],
+        game=GAME_NAMES[game],
+    )
+
+
+def _overflow_errors(entries: list[EntryInput], cards: dict[int, Card]) -> list[ListError]:
+    """A card with more copies in all than a deck may hold, or a deck past its size cap,
+    at the line that went over (decks.limits)."""
+    errors = []
+    for overflow in overflows(entries):
+        card = cards.get(overflow.entry.card_id)
+        message, messages = render_overflow(overflow, card_name(card) if card else None)
+        errors.append(ListError(overflow.code, message, overflow.entry.line, [], messages))
+    return errors
+
+
 def parse_deck_list(text: str, game: str) -> ParsedDeckList:
     """Entries (with line numbers and what was typed) and every error, by line."""
     if game not in v.KINDS_BY_GAME:
@@ -289,6 +323,8 @@ def parse_deck_list(text: str, game: str) -> ParsedDeckList:
         for line in lines
         if (found := resolutions[name_key(line.label)]).card is None and not found.candidates
     ]
+    elsewhere = _other_games(unknown, game) if unknown else {}
+    unknown = [label for label in unknown if name_key(label) not in elsewhere]
     suggestions = suggest_names(unknown, game) if unknown else {}
 
     entries, cards = [], {}
@@ -315,6 +351,8 @@ def parse_deck_list(text: str, game: str) -> ParsedDeckList:
                     candidates=described,
                 )
             )
+        elif key in elsewhere:  # PAD-2.6, DGM-2.5
+            errors.append(_wrong_game(line, elsewhere[key], game))
         else:
             close = suggestions.get(key, [])
             errors.append(
@@ -327,6 +365,7 @@ def parse_deck_list(text: str, game: str) -> ParsedDeckList:
                     close=joined(close),
                 )
             )
+    errors += _overflow_errors(entries, cards)
     errors.sort(key=lambda error: error.line or 0)
     return ParsedDeckList(entries, errors, cards)
 

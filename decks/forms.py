@@ -13,9 +13,11 @@ from django.utils.translation import gettext_lazy as _
 
 from cards import vocabulary as v
 from cards.templatetags.card_tags import LABELS
-from decks.decklist import MAX_BYTES, MAX_QUANTITY
+from decks.decklist import MAX_BYTES
+from decks.limits import MAX_CARD_QUANTITY, MAX_ID, MAX_REVISION
 from decks.models import DECK, PRIVATE, PUBLIC, TEAM, UNLISTED
 from decks.rules import EntryInput
+from decks.services import DeckError
 
 VISIBILITY_CHOICES = [
     (PRIVATE, _("Private: only you")),
@@ -33,7 +35,12 @@ def game_choices() -> list[tuple[str, str]]:
 class RevisionForm(forms.Form):
     """The revision the page showed: the write is refused if the deck moved on since."""
 
-    revision = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    revision = forms.IntegerField(min_value=1, max_value=MAX_REVISION, widget=forms.HiddenInput)
+
+
+def card_field() -> forms.IntegerField:
+    """A card id: one past the database's integer range is a form error, not an overflow."""
+    return forms.IntegerField(min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
 
 
 # --- Creating and describing decks ----------------------------------------------------------
@@ -96,26 +103,26 @@ def _with_quantity(entries: list[EntryInput], card: int, zone: str, quantity: in
 
 
 class AddCardForm(RevisionForm):
-    card = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    card = card_field()
     quantity = forms.IntegerField(
-        label=_("Copies"), min_value=1, max_value=MAX_QUANTITY, initial=1, required=False
+        label=_("Copies"), min_value=1, max_value=MAX_CARD_QUANTITY, initial=1, required=False
     )
     zone = forms.ChoiceField(choices=ZONE_CHOICES, initial=DECK, required=False)
 
     def apply(self, entries: list[EntryInput]) -> list[EntryInput]:
         data = self.cleaned_data
         card, zone, quantity = data["card"], data["zone"] or DECK, data["quantity"] or 1
-        total = min(_current(entries, card, zone) + quantity, MAX_QUANTITY)
-        return _with_quantity(entries, card, zone, total)
+        # Past the copies cap, decks.services refuses the write and says so (no silent cap).
+        return _with_quantity(entries, card, zone, _current(entries, card, zone) + quantity)
 
 
 class SetQuantityForm(RevisionForm):
     """A count typed in, one more or one less (`delta`), or `remove`."""
 
-    card = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    card = card_field()
     zone = forms.ChoiceField(choices=ZONE_CHOICES, widget=forms.HiddenInput)
     quantity = forms.IntegerField(
-        label=_("Copies"), min_value=0, max_value=MAX_QUANTITY, required=False
+        label=_("Copies"), min_value=0, max_value=MAX_CARD_QUANTITY, required=False
     )
     delta = forms.IntegerField(min_value=-1, max_value=1, required=False)
     remove = forms.BooleanField(required=False)
@@ -136,13 +143,13 @@ class SetQuantityForm(RevisionForm):
             quantity = _current(entries, card, zone) + data["delta"]
         else:
             quantity = data["quantity"]
-        return _with_quantity(entries, card, zone, max(0, min(quantity, MAX_QUANTITY)))
+        return _with_quantity(entries, card, zone, max(0, quantity))
 
 
 class MoveCardForm(RevisionForm):
     """Move one copy between the deck and the PAD team."""
 
-    card = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    card = card_field()
     zone = forms.ChoiceField(choices=ZONE_CHOICES, widget=forms.HiddenInput)
     to = forms.ChoiceField(choices=ZONE_CHOICES, widget=forms.HiddenInput)
 
@@ -150,8 +157,11 @@ class MoveCardForm(RevisionForm):
         data = self.cleaned_data
         card, source, target = data["card"], data["zone"], data["to"]
         have = _current(entries, card, source)
-        if source == target or have == 0:
-            return entries
+        # Refused rather than saved unchanged: a move that moves nothing adds no revision.
+        if source == target:
+            raise DeckError("same_zone", str(_("This card is already there.")))
+        if have == 0:
+            raise DeckError("not_in_deck", str(_("This card is not in this part of the deck.")))
         entries = _with_quantity(entries, card, source, have - 1)
         return _with_quantity(entries, card, target, _current(entries, card, target) + 1)
 

@@ -61,6 +61,19 @@ class Deck(models.Model):
     def is_owned_by(self, user) -> bool:
         return user.is_authenticated and user.pk == self.owner_id
 
+    def revisions_readable_by(self, user) -> models.QuerySet[DeckRevision]:
+        """The history `user` may read: a revision made while the deck was private (its
+        name, description and cards then) stays the owner's, even once the deck is shared."""
+        revisions = self.revisions.all()
+        if self.is_owned_by(user):
+            return revisions
+        return revisions.exclude(visibility=PRIVATE)
+
+    def forked_from_readable_by(self, user) -> Deck | None:
+        """The original of a fork, only for someone who may read it."""
+        original = self.forked_from
+        return original if original is not None and original.is_readable_by(user) else None
+
 
 class DeckEntry(models.Model):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")

@@ -15,10 +15,10 @@ from django.utils import timezone
 
 from cards.models import Card
 from decks.decklist import parse_deck_list
+from decks.limits import MAX_ENTRIES, MAX_ID, Overflow, overflows, render_overflow
 from decks.models import DECK, PRIVATE, TEAM, Deck, DeckEntry, DeckRevision
 from decks.rules import EntryInput, validate_deck
-
-MAX_ENTRIES = 500
+from decks.rules.messages import GAME_NAMES, card_name, render
 
 
 class DeckError(Exception):
@@ -33,6 +33,12 @@ class DeckError(Exception):
 
 class StaleRevision(DeckError):
     status = 409
+
+
+class DeckNotFound(DeckError):
+    """The deck (deleted by a concurrent request) or the revision asked for is gone."""
+
+    status = 404
 
 
 def entries_from_text(game: str, text: str) -> list[EntryInput]:
@@ -64,7 +70,56 @@ def _merged(entries: list[EntryInput]) -> Counter:
     return merged
 
 
-def _check_cards(game: str, merged: Counter) -> None:
+def _where(overflow: Overflow) -> str:
+    """The line of a pasted list, else the position in the entries sent."""
+    if overflow.entry.line:
+        return f"Line {overflow.entry.line}"
+    return f"Entry {overflow.index}"
+
+
+def check_caps(entries: list[EntryInput], cards: dict[int, Card] | None = None) -> None:
+    """decks.limits: no card past its copies cap, no deck past its size cap, whether the
+    entries come from a list, the API or accumulated builder edits. `cards` by id, when
+    loaded already, name the card in the message."""
+    found = overflows(entries)
+    if not found:
+        return
+    first = found[0]
+    card_id = first.entry.card_id
+    if cards is not None:
+        card = cards.get(card_id)
+    else:
+        card = Card.objects.filter(pk=card_id).first() if 1 <= card_id <= MAX_ID else None
+    message, _ = render_overflow(first, card_name(card) if card else None)
+    where = {"line": first.entry.line} if first.entry.line else {"entry": first.index}
+    raise DeckError(
+        first.code,
+        f"{_where(first)}: {message}",
+        card=first.entry.card_id,
+        limit=first.limit,
+        total=first.total,
+        **where,
+    )
+
+
+def _wrong_game(game: str, ids: list) -> None:
+    """Ids of another game's cards: say which card and game (PAD-2.6, DGM-2.5)."""
+    ints = [card_id for card_id in ids if isinstance(card_id, int)]
+    card = Card.objects.filter(pk__in=ints).exclude(game=game).order_by("pk").first()
+    if card is None:
+        return
+    message, _ = render(
+        "wrong_game",
+        name=card_name(card),
+        card_game=GAME_NAMES[card.game],
+        game=GAME_NAMES[game],
+    )
+    raise DeckError("wrong_game", message, card=card.pk, card_game=card.game)
+
+
+def _check_cards(game: str, entries: list[EntryInput]) -> Counter:
+    """The entries merged by (card, zone), once every card, zone and count is acceptable."""
+    merged = _merged(entries)
     if len(merged) > MAX_ENTRIES:
         raise DeckError("too_many_entries", f"A deck has at most {MAX_ENTRIES} different entries.")
     for (card_id, zone), quantity in merged.items():
@@ -73,14 +128,24 @@ def _check_cards(game: str, merged: Counter) -> None:
         if zone not in (DECK, TEAM):
             raise DeckError("bad_zone", f"Card {card_id}: zone is deck or team, not {zone!r}.")
     ids = {card_id for card_id, _ in merged}
-    known = set(Card.objects.filter(pk__in=ids, game=game).values_list("pk", flat=True))
-    missing = sorted(ids - known, key=str)
+    # An id past the database's integer range would overflow the query: it names no card.
+    in_range = [card_id for card_id in ids if isinstance(card_id, int) and 1 <= card_id <= MAX_ID]
+    cards = Card.objects.filter(pk__in=in_range, game=game).only("pk", "name", *_NAMES)
+    known = {card.pk: card for card in cards}
+    missing = sorted(ids - set(known), key=str)
     if missing:
+        _wrong_game(game, [card_id for card_id in missing if card_id in in_range])
         raise DeckError(
             "unknown_card",
             f"No {game} card has the id {missing[0]}.",
             cards=missing,
         )
+    check_caps(entries, known)
+    return merged
+
+
+# The fields card_name() reads.
+_NAMES = ("name_en", "name_zh_hant", "name_zh_hans")
 
 
 def _write_entries(deck: Deck, merged: Counter) -> None:
@@ -125,8 +190,7 @@ def deck_create(
     forked_from: Deck | None = None,
     note: str = "",
 ) -> Deck:
-    merged = _merged(entries)
-    _check_cards(game, merged)
+    merged = _check_cards(game, entries)
     deck = Deck(
         owner=owner,
         game=game,
@@ -155,9 +219,7 @@ def deck_update(
     entries: list[EntryInput] | None = None,
     note: str = "",
 ) -> Deck:
-    merged = _merged(entries) if entries is not None else None
-    if merged is not None:
-        _check_cards(deck.game, merged)
+    merged = _check_cards(deck.game, entries) if entries is not None else None
     # The compare-and-set is one UPDATE: of two writers holding the same revision,
     # exactly one matches the row; the other gets StaleRevision and changes nothing.
     claimed = Deck.objects.filter(pk=deck.pk, revision=revision).update(
@@ -165,6 +227,8 @@ def deck_update(
     )
     if not claimed:
         current = Deck.objects.filter(pk=deck.pk).values_list("revision", flat=True).first()
+        if current is None:  # deleted by a request that won the race: nothing to update
+            raise DeckNotFound("not_found", "No deck has this id.")
         raise StaleRevision(
             "stale_revision",
             f"This deck changed since revision {revision} (it is now at {current}): "
@@ -187,7 +251,7 @@ def deck_restore(*, deck: Deck, author, revision: int, number: int) -> Deck:
     try:
         old = deck.revisions.get(number=number)
     except DeckRevision.DoesNotExist:
-        raise DeckError("not_found", f"This deck has no revision {number}.") from None
+        raise DeckNotFound("not_found", f"This deck has no revision {number}.") from None
     restored = [
         EntryInput(card_id=e["card"], quantity=e["quantity"], zone=e["zone"]) for e in old.entries
     ]

@@ -43,12 +43,14 @@ from decks.forms import (
     RestoreForm,
     SetQuantityForm,
 )
+from decks.limits import MAX_ENTRIES
 from decks.models import DECK, PRIVATE, PUBLIC, TEAM, Deck, DeckRevision
 from decks.odds import OPENING_HANDS
 from decks.rules import EntryInput, rules_for
 from decks.rules.pad import TEAM_SIZE
 from decks.services import (
     DeckError,
+    DeckNotFound,
     StaleRevision,
     deck_create,
     deck_fork,
@@ -258,14 +260,11 @@ def deck_new(request):
 @readable_deck
 def deck_detail(request, deck):
     context = deck_panels_context(deck, _turn(request))
-    forked_from = deck.forked_from
     context.update(
         {
             "is_owner": deck.is_owned_by(request.user),
             "share_url": request.build_absolute_uri(reverse("decks:detail", args=[deck.pk])),
-            "forked_from": forked_from
-            if forked_from is not None and forked_from.is_readable_by(request.user)
-            else None,
+            "forked_from": deck.forked_from_readable_by(request.user),
         }
     )
     return render(request, "decks/deck_detail.html", context)
@@ -286,7 +285,12 @@ def deck_export(request, deck):
 def deck_fork_view(request, deck):
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("decks:detail", args=[deck.pk]))
-    fork = deck_fork(deck=deck, owner=request.user)
+    try:
+        fork = deck_fork(deck=deck, owner=request.user)
+    except DeckError as error:  # a deck stored before today's caps cannot be copied as is
+        for text in error_messages(error):
+            messages.error(request, text)
+        return redirect("decks:detail", deck.pk)
     messages.success(request, _("This copy is yours: it is private until you share it."))
     return redirect("decks:edit", fork.pk)
 
@@ -409,7 +413,7 @@ def error_messages(error: DeckError) -> list[str]:
     if error.code == "unknown_card":
         return [_("This card is not a card of this game.")]
     if error.code == "too_many_entries":
-        return [_("A deck holds at most %(count)s different cards.") % {"count": 500}]
+        return [_("A deck holds at most %(count)s different cards.") % {"count": MAX_ENTRIES}]
     return [error.message]
 
 
@@ -456,9 +460,10 @@ def _write(request, deck, form, changes, success: str):
             revision=form.cleaned_data["revision"],
             **changes(current),
         )
+    except DeckNotFound:  # deleted meanwhile (another tab): there is no builder to show
+        raise Http404(_("No deck has this id.")) from None
     except DeckError as error:
-        status = error.status if isinstance(error, StaleRevision) else 400
-        return _respond(request, deck, messages.ERROR, error_messages(error), status=status)
+        return _respond(request, deck, messages.ERROR, error_messages(error), status=error.status)
     except ValidationError as error:
         return _respond(request, deck, messages.ERROR, error.messages, status=400)
     return _respond(request, deck, messages.SUCCESS, [success])
@@ -604,14 +609,14 @@ def _changes(newer: DeckRevision, older: DeckRevision | None, names: dict) -> li
 
 @readable_deck
 def deck_revisions(request, deck):
-    revisions = deck.revisions.select_related("author").order_by("-number")
+    readable = deck.revisions_readable_by(request.user)
+    revisions = readable.select_related("author").order_by("-number")
     page = Paginator(revisions, REVISIONS_PER_PAGE).get_page(request.GET.get("page"))
     shown = list(page.object_list)
-    # The revision before the last one shown, to tell what the last one changed.
+    # The revision before the last one shown, to tell what the last one changed (changes
+    # are told against readable revisions only, so they reveal nothing private either).
     older = (
-        deck.revisions.filter(number__lt=shown[-1].number).order_by("-number").first()
-        if shown
-        else None
+        readable.filter(number__lt=shown[-1].number).order_by("-number").first() if shown else None
     )
     ids = {e["card"] for r in [*shown, *([older] if older else [])] for e in r.entries}
     names = dict(Card.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}

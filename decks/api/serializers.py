@@ -3,7 +3,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from cards import vocabulary as v
-from cards.api.serializers import MAX_ID
+from decks.limits import MAX_CARD_QUANTITY, MAX_ENTRIES, MAX_ID, MAX_REVISION
 from decks.models import VISIBILITIES, ZONES, Deck, DeckRevision
 
 MAX_LIST_CHARS = 200_000
@@ -11,12 +11,12 @@ MAX_LIST_CHARS = 200_000
 
 class EntryItemSerializer(serializers.Serializer):
     card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-    quantity = serializers.IntegerField(min_value=1, max_value=99)
+    quantity = serializers.IntegerField(min_value=1, max_value=MAX_CARD_QUANTITY)
     zone = serializers.ChoiceField(choices=ZONES, default="deck")
 
 
 class CardsInputMixin(serializers.Serializer):
-    entries = EntryItemSerializer(many=True, required=False, max_length=500)
+    entries = EntryItemSerializer(many=True, required=False, max_length=MAX_ENTRIES)
     list = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -60,7 +60,10 @@ class DeckWriteSerializer(CardsInputMixin):
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=VISIBILITIES, required=False)
     revision = serializers.IntegerField(
-        min_value=1, required=False, help_text="The revision this edit was made from (updates)."
+        min_value=1,
+        max_value=MAX_REVISION,
+        required=False,
+        help_text="The revision this edit was made from (updates).",
     )
 
 
@@ -76,7 +79,9 @@ class DeckSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username")
     entries = serializers.SerializerMethodField()
     validation = serializers.SerializerMethodField()
-    forked_from = serializers.CharField(source="forked_from_id", allow_null=True)
+    forked_from = serializers.SerializerMethodField(
+        help_text="The deck this one was forked from, when you may read that deck."
+    )
 
     class Meta:
         model = Deck
@@ -106,6 +111,13 @@ class DeckSerializer(serializers.ModelSerializer):
             }
             for e in deck.entries.all()
         ]
+
+    def get_forked_from(self, deck) -> str | None:
+        request = self.context.get("request")
+        if request is None or deck.forked_from_id is None:
+            return None
+        original = deck.forked_from_readable_by(request.user)
+        return original.pk if original is not None else None
 
     def get_validation(self, deck) -> dict:
         verdict = self.context.get("validations", {}).get(deck.pk)
@@ -137,4 +149,4 @@ class RevisionSerializer(serializers.ModelSerializer):
 
 
 class RestoreSerializer(serializers.Serializer):
-    revision = serializers.IntegerField(min_value=1)
+    revision = serializers.IntegerField(min_value=1, max_value=MAX_REVISION)

@@ -19,10 +19,12 @@ from decks.api.serializers import (
     ValidationSerializer,
 )
 from decks.decklist import export_deck_list, parse_deck_list
+from decks.limits import DECK_TOO_LARGE, MAX_REVISION, TOO_MANY_COPIES
 from decks.models import PUBLIC, Deck, DeckEntry
 from decks.rules import validate_deck
 from decks.services import (
     DeckError,
+    check_caps,
     deck_create,
     deck_fork,
     deck_restore,
@@ -66,8 +68,16 @@ def validate_view(request):
         too_large = next((e for e in list_errors if e.code == "list_too_large"), None)
         if too_large is not None:
             raise ApiError("list_too_large", too_large.message)
+        # Past the caps of decks.limits the list is refused, as a write would refuse it.
+        over = next((e for e in list_errors if e.code in (TOO_MANY_COPIES, DECK_TOO_LARGE)), None)
+        if over is not None:
+            raise ApiError(over.code, f"Line {over.line}: {over.message}", line=over.line)
     else:
         entries = entries_from_items(data["entries"])
+        try:
+            check_caps(entries)
+        except DeckError as error:
+            _raise(error)
     return Response(verdict_to_dict(validate_deck(data["game"], entries), list_errors))
 
 
@@ -107,7 +117,8 @@ class DeckViewSet(
             "card__number",
             "card__number_sort",
         )
-        decks = Deck.objects.select_related("owner").prefetch_related(
+        # The original's owner and visibility decide whether a fork names it.
+        decks = Deck.objects.select_related("owner", "forked_from").prefetch_related(
             Prefetch("entries", queryset=entries)
         )
         if self.action == "list":
@@ -161,7 +172,8 @@ class DeckViewSet(
             {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in deck.entries.all()
         )
         verdict = verdict_to_dict(validate_deck(deck.game, entries))
-        return DeckSerializer(deck, context={"validations": {deck.pk: verdict}}).data
+        context = {"validations": {deck.pk: verdict}, "request": self.request}
+        return DeckSerializer(deck, context=context).data
 
     def _entries(self, game: str, data: dict):
         try:
@@ -237,24 +249,35 @@ class DeckViewSet(
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def fork(self, request, pk=None):
         """Copy a readable deck into your own decks (private, with a link to the original)."""
-        deck = deck_fork(deck=self.get_object(), owner=request.user)
+        try:
+            deck = deck_fork(deck=self.get_object(), owner=request.user)
+        except DeckError as error:
+            _raise(error)
         return Response(self._detail(self._reload(deck)), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=RevisionSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
     def revisions(self, request, pk=None):
-        """Every revision, newest first."""
+        """Every revision you may read, newest first: those made while the deck was private
+        are its owner's only."""
         deck = self.get_object()
-        revisions = deck.revisions.select_related("author")
+        revisions = deck.revisions_readable_by(request.user).select_related("author")
         return Response(RevisionSerializer(revisions, many=True).data)
 
-    @extend_schema(request=RestoreSerializer, responses={200: DeckSerializer, 409: ErrorSerializer})
+    @extend_schema(
+        request=RestoreSerializer,
+        responses={200: DeckSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
     @action(detail=True, methods=["post"], url_path=r"revisions/(?P<number>\d+)/restore")
     def restore(self, request, pk=None, number=None):
         """Make an old revision current again (as a new revision; history is kept)."""
         deck = self.get_object()
         payload = RestoreSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
+        # A number past any revision (even one too long for int()) names none: 404.
+        if len(number) > len(str(MAX_REVISION)):
+            message = f"This deck has no revision {number[:20]}…."
+            raise ApiError("not_found", message, status_code=404)
         try:
             deck = deck_restore(
                 deck=deck,

@@ -201,7 +201,7 @@ def test_a_card_of_the_other_game_is_refused(logged_in, catalogue):
     deck = new_deck(logged_in)
     agumon = Card.objects.get(number="St-1")
     response = post(logged_in, deck, "add", follow=True, card=agumon.pk)
-    assert "This card is not a card of this game." in response.content.decode()
+    assert "is a Digimon card game card and cannot be in a Puzzle" in response.content.decode()
     assert entries_of(deck) == set() and revision_of(deck) == 1
 
 
