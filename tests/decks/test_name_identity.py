@@ -13,7 +13,7 @@ import pytest
 from cards.models import Card
 from cards.names import card_keys
 from decks.rules import EntryInput, validate_deck
-from decks.stats import evolution_chains
+from decks.stats import deck_statistics, evolution_chains
 from engine.convert import deck_spec
 from engine.digimon.cards import DigimonCard, link
 from engine.digimon.cards import dummy_spec as digimon_dummy
@@ -182,3 +182,11 @@ def test_name_1_an_imported_evolves_from_name_links_in_any_width_or_script(catal
     # in full-width capitals is St-1 アグモン / Agumon.
     greymon = create_card("digimon", set="P", number="P-002", evolves_from="ＡＧＵＭＯＮ")
     assert greymon.evolves_from_id == card("St-1").pk
+
+
+def test_name_1_draw_odds_count_printings_in_two_languages_as_one_card(catalogue):
+    # The builder's odds per name count copies as the copy limit does.
+    agumon, reprint = card("St-1"), english_only_agumon()
+    stats = deck_statistics("digimon", [(agumon, 2, "deck"), (reprint, 1, "deck")])
+    [odds] = stats["draw_odds"]
+    assert odds["copies"] == 3 and odds["cards"] == sorted([agumon.pk, reprint.pk])
