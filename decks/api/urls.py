@@ -17,7 +17,8 @@ class ThrottledObtainAuthToken(ObtainAuthToken):
     throttle_scope = "login"
 
     def post(self, request, *args, **kwargs):
-        username = str(request.data.get("username", ""))
+        data = request.data if isinstance(request.data, dict) else {}
+        username = str(data.get("username", ""))
         if login_limits.is_locked(request, username):
             raise Throttled(
                 wait=settings.LOGIN_FAILURE_WINDOW,

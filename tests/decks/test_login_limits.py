@@ -123,3 +123,9 @@ def test_a_token_obtained_with_the_right_password_resets_the_count(settings):
     assert ok.status_code == 200 and ok.json()["token"]
     again = api.post("/api/auth/token/", {"username": "erin", "password": "wrong"}, format="json")
     assert again.status_code == 400  # counting starts afresh: one failure, under the limit
+
+
+def test_a_token_request_whose_body_is_not_an_object_is_a_400():
+    response = APIClient().post("/api/auth/token/", [None, None], format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
