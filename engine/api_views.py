@@ -14,10 +14,12 @@ from cards import vocabulary as v
 from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import CardsInputMixin
 from decks.models import Deck
+from engine import budget
 from engine.services import (
     MAX_GAMES,
     GoldfishError,
     GoldfishRequest,
+    TimeLimitExceeded,
     entries_for,
     goldfish_report,
     goldfish_sample,
@@ -82,10 +84,31 @@ def _request(request, serializer_class) -> GoldfishRequest:
     )
 
 
-def _run(function, *args, **kwargs):
+def _throttled(error: budget.BudgetExceeded) -> ApiError:
+    refusal = ApiError(
+        "throttled",
+        error.message,
+        status_code=429,
+        budget=error.budget,
+        window=budget.window(),
+        retry_after=error.retry_after,
+    )
+    refusal.wait = error.retry_after  # DRF's exception handler sends it as Retry-After
+    return refusal
+
+
+def _run(request, games: int, function, *args, **kwargs):
+    """Run `function` once `games` are charged to the client's goldfish budget (429 past
+    it, nothing run); a run refused as bad input gives them back."""
+    try:
+        spent = budget.charge(request, games)
+    except budget.BudgetExceeded as error:
+        raise _throttled(error) from None
     try:
         return function(*args, **kwargs)
     except GoldfishError as error:
+        if not isinstance(error, TimeLimitExceeded):
+            spent.refund()
         raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
 
 
@@ -100,11 +123,17 @@ class GoldfishView(_GoldfishBase):
 
     @extend_schema(
         request=GoldfishRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer, 503: ErrorSerializer},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            404: ErrorSerializer,
+            429: ErrorSerializer,
+            503: ErrorSerializer,
+        },
     )
     def post(self, request):
         goldfish = _request(request, GoldfishRequestSerializer)
-        report = _run(goldfish_report, goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
+        time_limit = settings.GOLDFISH_API_TIME_LIMIT
+        report = _run(request, goldfish.games, goldfish_report, goldfish, time_limit=time_limit)
         return Response(report)
 
 
@@ -113,7 +142,8 @@ class GoldfishSampleView(_GoldfishBase):
 
     @extend_schema(
         request=SampleRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer},
+        responses={200: OpenApiTypes.OBJECT, 404: ErrorSerializer, 429: ErrorSerializer},
     )
     def post(self, request):
-        return Response(_run(goldfish_sample, _request(request, SampleRequestSerializer)))
+        goldfish = _request(request, SampleRequestSerializer)
+        return Response(_run(request, budget.SAMPLE_COST, goldfish_sample, goldfish))

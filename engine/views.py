@@ -35,6 +35,7 @@ from decks.forms import MAX_LIST_CHARS, game_choices
 from decks.models import Deck
 from decks.rules import EntryInput
 from decks.views import _deck_or_404, error_messages
+from engine import budget
 from engine.convert import deck_spec
 from engine.core import api as engine
 from engine.core.cards import CardSpec
@@ -43,6 +44,7 @@ from engine.services import (
     DEFAULT_TURN_CAP,
     GoldfishError,
     GoldfishRequest,
+    TimeLimitExceeded,
     entries_for,
     goldfish_report,
     goldfish_sample,
@@ -228,12 +230,17 @@ def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm
     if submitted and policies and list_ok and form.is_valid():
         try:
             _run(request, context, game, deck, list_form, form.cleaned_data)
+        except budget.BudgetExceeded as error:
+            context["errors"] = [_budget_text(error, request.user.is_authenticated)]
+            response = render(request, "engine/goldfish.html", context, status=429)
+            response["Retry-After"] = str(error.retry_after)
+            return response
         except GoldfishError as error:
             if error.code == "invalid_deck":
                 context["invalid"] = [e["message"] for e in error.extra.get("errors", [])]
             else:
                 context["errors"] = _error_texts(error)
-                status = 400
+                status = error.status  # 503 past the time limit
     elif submitted and (form.errors or (list_form is not None and list_form.errors)):
         status = 400
     return render(request, "engine/goldfish.html", context, status=status)
@@ -264,9 +271,8 @@ def _run(request, context, game, deck, list_form, data) -> None:
         turn_cap=data["turn_cap"],
         allow_invalid=data["allow_invalid"],
     )
-    report = _cached_report(goldfish)
+    report, log = _charged_run(request, goldfish, sample_seed=data["sample"])
     context["report"] = report_context(report)
-    log = goldfish_sample(replace(goldfish, seed=data["sample"], games=1))
     cards = card_map(deck_spec(game, entries).cards())
     steps = replay_steps(log, cards)
     step = _int(request.GET.get("step"), 0)
@@ -284,7 +290,26 @@ def _run(request, context, game, deck, list_form, data) -> None:
     }
 
 
-def _cached_report(goldfish: GoldfishRequest) -> dict:
+def _charged_run(request, goldfish: GoldfishRequest, *, sample_seed: int) -> tuple[dict, dict]:
+    """The batch report and the sample game's log, charged to the client's goldfish budget
+    (shared with the API); a report still in the cache costs only the sample game."""
+    key = _report_key(goldfish)
+    report = cache.get(key)
+    cost = budget.SAMPLE_COST + (goldfish.games if report is None else 0)
+    spent = budget.charge(request, cost)
+    try:
+        if report is None:
+            report = goldfish_report(goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
+            cache.set(key, report, REPORT_CACHE_SECONDS)
+        log = goldfish_sample(replace(goldfish, seed=sample_seed, games=1))
+    except GoldfishError as error:
+        if not isinstance(error, TimeLimitExceeded):  # nothing ran: give the games back
+            spent.refund()
+        raise
+    return report, log
+
+
+def _report_key(goldfish: GoldfishRequest) -> str:
     """The same options give the same report (the engine is seeded): keep it a while, so
     stepping through the sample game without JavaScript does not replay the batch."""
     key_data = [
@@ -298,12 +323,30 @@ def _cached_report(goldfish: GoldfishRequest) -> dict:
         goldfish.allow_invalid,
     ]
     digest = hashlib.sha256(json.dumps(key_data).encode()).hexdigest()
-    key = f"goldfish-report:{digest}"
-    report = cache.get(key)
-    if report is None:
-        report = goldfish_report(goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
-        cache.set(key, report, REPORT_CACHE_SECONDS)
-    return report
+    return f"goldfish-report:{digest}"
+
+
+def _budget_text(error: budget.BudgetExceeded, signed_in: bool) -> str:
+    values = {
+        "games": error.games,
+        "budget": error.budget,
+        "window": budget.window(),
+        "seconds": error.retry_after,
+    }
+    if error.games > error.budget:
+        text = _(
+            "A run of %(games)s games is more than the goldfish budget of %(budget)s games "
+            "per %(window)s seconds; ask for fewer games."
+        )
+    else:
+        text = _(
+            "The goldfish budget of %(budget)s games per %(window)s seconds is spent; "
+            "try again in %(seconds)s seconds."
+        )
+    text = text % values
+    if not signed_in:
+        text += " " + _("Signed-in players have a larger budget.")
+    return text
 
 
 def _error_texts(error: GoldfishError) -> list[str]:
