@@ -150,6 +150,15 @@ def _remaining(deadline: float | None) -> float | None:
     return left
 
 
+def _run_here(
+    prepared: Prepared, engine, tasks: list[tuple], deadline: float | None
+) -> Iterator[Summary]:
+    """The chunks' summaries in task order, played in this process."""
+    for task in tasks:
+        _remaining(deadline)
+        yield _chunk(prepared, engine.summary(prepared), task)
+
+
 def _run_pool(
     processes: int, tasks: list[tuple], args: tuple, deadline: float | None
 ) -> Iterator[Summary]:
@@ -199,16 +208,13 @@ def run(
     ]
     total = engine.summary(prepared)
     if processes == 1:
-        parts: Iterator[Summary] = (
-            _chunk(prepared, engine.summary(prepared), task) for task in tasks
-        )
+        parts = _run_here(prepared, engine, tasks, deadline)
     else:
         args = (deck.game, deck, policy, turn_cap, dict(options) if options else None)
         parts = _run_pool(processes, tasks, args, deadline)
     try:
         for task, part in zip(tasks, parts, strict=True):
             total.merge(part)
-            _remaining(deadline)
             if progress:
                 progress(task[2], games)
     finally:

@@ -145,3 +145,14 @@ def test_the_budget_comes_back_as_the_window_slides(catalogue, monkeypatch):
 def test_a_budget_of_none_turns_it_off(catalogue, settings):
     settings.GOLDFISH_BUDGET_ANON = None
     assert [api(ANON).status_code for _ in range(3)] == [200] * 3
+
+
+def test_a_run_past_the_time_limit_answers_503_time_limit_on_the_api_and_the_page(
+    client, deck, settings
+):
+    settings.GOLDFISH_API_TIME_LIMIT = 0
+    refused = api(100)
+    assert (refused.status_code, refused.json()["code"]) == (503, "time_limit")
+    page = goldfish_page(client, deck, 100)
+    assert page.status_code == 503
+    assert "took longer than" in page.content.decode()
