@@ -26,9 +26,11 @@ class DeckError(Exception):
 
     status = 400
 
-    def __init__(self, code: str, message: str, **extra):
+    def __init__(self, code: str, message: str, *, detail: str | None = None, **extra):
         super().__init__(message)
         self.code, self.message, self.extra = code, message, extra
+        # The message without where it applies ("Line 3: "), for pages that say it their way.
+        self.detail = detail if detail is not None else message
 
 
 class StaleRevision(DeckError):
@@ -95,6 +97,7 @@ def check_caps(entries: list[EntryInput], cards: dict[int, Card] | None = None) 
     raise DeckError(
         first.code,
         f"{_where(first)}: {message}",
+        detail=message,
         card=first.entry.card_id,
         limit=first.limit,
         total=first.total,

@@ -43,7 +43,7 @@ from decks.forms import (
     RestoreForm,
     SetQuantityForm,
 )
-from decks.limits import MAX_ENTRIES
+from decks.limits import DECK_TOO_LARGE, MAX_ENTRIES, TOO_MANY_COPIES
 from decks.models import DECK, PRIVATE, PUBLIC, TEAM, Deck, DeckRevision
 from decks.odds import OPENING_HANDS
 from decks.rules import EntryInput, rules_for
@@ -412,6 +412,14 @@ def error_messages(error: DeckError) -> list[str]:
         ] or [error.message]
     if error.code == "unknown_card":
         return [_("This card is not a card of this game.")]
+    if error.code in (TOO_MANY_COPIES, DECK_TOO_LARGE):
+        # A pasted list's line is worth naming; the position among the deck's entries is not.
+        line = error.extra.get("line")
+        return [
+            _("Line %(line)s: %(message)s") % {"line": line, "message": error.detail}
+            if line
+            else error.detail
+        ]
     if error.code == "too_many_entries":
         return [_("A deck holds at most %(count)s different cards.") % {"count": MAX_ENTRIES}]
     return [error.message]

@@ -125,7 +125,10 @@ def test_the_builder_says_so_instead_of_silently_keeping_99_copies(logged_in, ca
     deck = new_deck(logged_in, text="99 B01-002")
     response = post(logged_in, deck, "add", headers=FETCH, card=red().pk, quantity=1)
     assert response.status_code == 400
-    assert "at most 99 copies" in response.json()["messages"][0]["text"]
+    [message] = response.json()["messages"]
+    assert message["text"] == (
+        "“Red Dragon”: 100 copies in all; a deck holds at most 99 copies of one card."
+    )
     assert entries_of(deck) == {(red().pk, 99, "deck")} and revision_of(deck) == 1
 
 
