@@ -252,8 +252,14 @@ API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", 32)
 # handler); past it the API answers 503 search_timeout. 0 turns it off.
 SEARCH_TIME_LIMIT_MS = envint("SEARCH_TIME_LIMIT_MS", 2000)
 
-# A goldfish API request may run this long before it is stopped with 503 time_limit.
-GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 30))
+# A goldfish run (page or API) may take this long before it is stopped with 503 time_limit:
+# keep it below the server's worker timeout (README: gunicorn --timeout 60).
+GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 20))
+# Goldfish CPU budget: games per client per window, shared by the page and the API through
+# the cache (REDIS_URL: all app servers count together). Anonymous clients count per address.
+GOLDFISH_BUDGET_ANON = envint("GOLDFISH_BUDGET_ANON", 20_000)
+GOLDFISH_BUDGET_USER = envint("GOLDFISH_BUDGET_USER", 200_000)
+GOLDFISH_BUDGET_WINDOW = envint("GOLDFISH_BUDGET_WINDOW", 60)  # seconds
 
 # Card images are validated on upload; refuse anything larger than this many bytes.
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 1024)

@@ -24,6 +24,9 @@ REST_FRAMEWORK = {
     **base.REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "goldfish": None, "login": None},
 }
+# The goldfish budget is off too; tests/goldfish/test_budget.py turns it on.
+GOLDFISH_BUDGET_ANON = None
+GOLDFISH_BUDGET_USER = None
 
 if base.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not shared-cache memory: concurrent-writer tests need SQLite's real locking
