@@ -173,7 +173,9 @@ def deck_panels_context(deck: Deck, turn: int = DEFAULT_TURN) -> dict:
     """The entries, validation, statistics and odds of a deck, in a bounded number of
     queries: one for the entries and their cards, at most one more inside the statistics."""
     entries = list(
-        deck.entries.select_related("card").order_by("card__number_sort", "card_id", "zone")
+        deck.entries.select_related("card", "card__evolves_from").order_by(
+            "card__number_sort", "card_id", "zone"
+        )
     )
     cards = {e.card_id: e.card for e in entries}
     inputs = [EntryInput(card_id=e.card_id, quantity=e.quantity, zone=e.zone) for e in entries]
