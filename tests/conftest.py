@@ -4,6 +4,7 @@ import copy
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import transaction
 
@@ -122,6 +123,14 @@ def _module_catalogue(django_db_setup, django_db_blocker):
 @pytest.fixture
 def catalogue(_module_catalogue, db):
     """The real starter catalogue (fixtures/); use it in modules where every test can see it."""
+
+
+@pytest.fixture
+def empty_cache():
+    """Throttles, budgets and log-in limits count in the cache: start and end with none."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

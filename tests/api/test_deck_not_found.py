@@ -8,7 +8,6 @@ race with a DELETE was 409 `stale_revision` with `current_revision: null`, and t
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from cards.models import Card
 from decks import services
@@ -16,15 +15,10 @@ from decks.api import views as api_views
 from decks.models import Deck, DeckRevision
 from decks.rules import EntryInput
 from decks.services import deck_create
+from tests.clients import api
 from tests.decks.test_page_builder import FETCH, entries_of, new_deck, post, revision_of
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

@@ -8,16 +8,10 @@ from rest_framework.test import APIClient
 
 from cards.models import Card
 from decks.models import Deck, DeckRevision
+from tests.clients import api
 from tests.decklists import pad_list
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def create(user, visibility="public", **extra):

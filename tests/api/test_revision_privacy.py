@@ -10,21 +10,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from rest_framework.test import APIClient
 
 from cards.models import Card
 from decks.models import PRIVATE, PUBLIC, UNLISTED
 from decks.rules import EntryInput
 from decks.services import deck_create, deck_fork, deck_update
+from tests.clients import api
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

@@ -6,16 +6,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
-from django.core.cache import cache
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _clean_cache():
-    cache.clear()
-    yield
-    cache.clear()
+# Log-in limits and throttles count in the cache.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 @pytest.fixture

@@ -15,17 +15,12 @@ from decks.limits import MAX_CARD_QUANTITY, MAX_DECK_CARDS
 from decks.models import Deck, DeckEntry
 from decks.rules import EntryInput
 from decks.services import deck_create
+from tests.clients import api
 
 from .conftest import distinct_names
 from .test_page_builder import FETCH, entries_of, new_deck, post, revision_of
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

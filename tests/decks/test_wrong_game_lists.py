@@ -7,20 +7,13 @@ and the id of a Digimon card in a PAD deck's entries was "No pad card has the id
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from cards.models import Card
 from decks.decklist import parse_deck_list
 from decks.models import Deck
+from tests.clients import api
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def test_a_digimon_name_in_a_pad_list_is_the_wrong_game_naming_card_and_game(catalogue):
