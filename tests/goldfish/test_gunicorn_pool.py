@@ -9,6 +9,7 @@ pool processes stayed behind forever.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -21,6 +22,8 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 from tests.proc import children, descendants, identity, is_running, kill_all, wait_until
 
@@ -93,7 +96,9 @@ class PoolWatcher(threading.Thread):
             time.sleep(0.02)
 
 
-def test_gunicorn_answers_ten_pool_batches_in_time_and_leaves_no_pool_process():
+@pytest.fixture(scope="module")
+def site():
+    """A migrated SQLite catalogue in a temporary folder, and a legal PAD list to play."""
     with tempfile.TemporaryDirectory(prefix="cardsite-gunicorn-") as directory:
         env = server_env(directory)
         manage(env, "migrate", "--no-input")
@@ -105,30 +110,50 @@ def test_gunicorn_answers_ten_pool_batches_in_time_and_leaves_no_pool_process():
             "-c",
             "from decks.starter_lists import pad_list as p; print(p())",
         )
-        port = free_port()
-        master = subprocess.Popen(
-            [
-                BIN / "gunicorn",
-                "cardsite.wsgi",
-                "-w",
-                "2",
-                "-b",
-                f"127.0.0.1:{port}",
-                "--timeout",
-                str(WORKER_TIMEOUT),
-                "--graceful-timeout",
-                "5",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
+        yield env, deck
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict, *, workers: int, timeout: int):
+    """The real gunicorn on a free port: yields its address and the master process."""
+    port = free_port()
+    master = subprocess.Popen(
+        [
+            BIN / "gunicorn",
+            "cardsite.wsgi",
+            "-w",
+            str(workers),
+            "-b",
+            f"127.0.0.1:{port}",
+            "--timeout",
+            str(timeout),
+            "--graceful-timeout",
+            "5",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        assert wait_until(lambda: _healthy(base), 30), "gunicorn did not start"
+        yield base, master
+    finally:
+        master.send_signal(signal.SIGTERM)
+        try:
+            master.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(master.pid, signal.SIGKILL)
+            master.wait()
+
+
+def test_gunicorn_answers_ten_pool_batches_in_time_and_leaves_no_pool_process(site):
+    env, deck = site
+    with gunicorn(env, workers=2, timeout=WORKER_TIMEOUT) as (base, master):
         watcher = PoolWatcher(master.pid)
         try:
-            base = f"http://127.0.0.1:{port}"
-            assert wait_until(lambda: _healthy(base), 30), "gunicorn did not start"
             workers = children(master.pid)
             watcher.start()
             bodies = [
@@ -144,15 +169,28 @@ def test_gunicorn_answers_ten_pool_batches_in_time_and_leaves_no_pool_process():
             assert wait_until(lambda: not any(descendants(w) for w in workers), 5)
         finally:
             watcher.stop.set()
-            master.send_signal(signal.SIGTERM)
-            try:
-                master.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(master.pid, signal.SIGKILL)
-                master.wait()
-            left = [p for p in watcher.seen if is_running(p)]
-            kill_all(left)
-        assert left == [], "pool processes outlived gunicorn"
+    left = [p for p in watcher.seen if is_running(p)]
+    kill_all(left)
+    assert left == [], "pool processes outlived gunicorn"
+
+
+def test_a_request_gunicorn_times_out_still_answers_json_and_leaves_no_pool_process(site):
+    """Issue 11 item 12: past gunicorn's --timeout the worker is stopped mid-request (SIGABRT
+    raises SystemExit in it); the client still reads a JSON 503, not a dropped connection."""
+    env, deck = site
+    env = {**env, "GOLDFISH_API_TIME_LIMIT": "100"}  # the server's timeout comes first
+    with gunicorn(env, workers=1, timeout=2) as (base, master):
+        watcher = PoolWatcher(master.pid)
+        watcher.start()
+        try:
+            body = {"game": "pad", "list": deck, "games": 100_000}
+            status, seconds, text = post(f"{base}/api/goldfish/", body)
+        finally:
+            watcher.stop.set()
+        assert status == 503, text
+        assert json.loads(text)["code"] == "worker_timeout"
+        assert watcher.seen, "the batch did not use a process pool"
+        assert wait_until(lambda: not any(is_running(p) for p in watcher.seen), 5)
 
 
 def _healthy(base: str) -> bool:
