@@ -356,7 +356,7 @@ def test_a_log_of_another_game_renders_its_zones():
     """The replay is game-neutral: a log without a dedicated board shows its zones by name."""
     from django.template.loader import render_to_string
 
-    from engine.views import replay_steps
+    from engine.replay import replay_steps
 
     log = {
         "game": "digimon",

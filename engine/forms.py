@@ -1,0 +1,88 @@
+"""The goldfish pages' forms and the page parameters they read."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from cards import vocabulary as v
+from decks.forms import MAX_LIST_CHARS, game_choices
+from engine.services import DEFAULT_TURN_CAP
+
+PAGE_MAX_GAMES = 20_000
+DEFAULT_GAMES = 1000
+MAX_SEED = 2**63 - 1
+MAX_TURN_CAP = 100
+ORDERS = {"both": None, "first": True, "second": False}
+
+
+class GoldfishForm(forms.Form):
+    """The run options; every field has a default, so a partial address still runs."""
+
+    games = forms.IntegerField(
+        label=gettext_lazy("Games"), min_value=1, max_value=PAGE_MAX_GAMES, required=False
+    )
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"), min_value=0, max_value=MAX_SEED, required=False
+    )
+    policy = forms.ChoiceField(label=gettext_lazy("Policy"), required=False)
+    order = forms.ChoiceField(
+        label=gettext_lazy("Going"),
+        required=False,
+        choices=[
+            ("both", gettext_lazy("Both (half the games each)")),
+            ("first", pgettext_lazy("going", "First")),
+            ("second", pgettext_lazy("going", "Second")),
+        ],
+    )
+    turn_cap = forms.IntegerField(
+        label=gettext_lazy("Turn cap"), min_value=1, max_value=MAX_TURN_CAP, required=False
+    )
+    allow_invalid = forms.BooleanField(label=gettext_lazy("Allow an illegal deck"), required=False)
+    sample = forms.IntegerField(
+        label=gettext_lazy("Sample game seed"), min_value=0, max_value=MAX_SEED, required=False
+    )
+
+    DEFAULTS = {
+        "games": DEFAULT_GAMES,
+        "seed": 0,
+        "order": "both",
+        "turn_cap": DEFAULT_TURN_CAP,
+        "sample": 1,
+    }
+
+    def __init__(self, policies: dict[str, str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["policy"].choices = [(name, name) for name in policies]
+        self.default_policy = self.pick_policy(policies)
+        for name, value in {**self.DEFAULTS, "policy": self.default_policy}.items():
+            self.fields[name].initial = value
+
+    @staticmethod
+    def pick_policy(policies) -> str:
+        return "greedy" if "greedy" in policies else next(iter(policies), "")
+
+    def clean(self):
+        data = super().clean()
+        for name, value in {**self.DEFAULTS, "policy": self.default_policy}.items():
+            if data.get(name) in (None, ""):
+                data[name] = value
+        return data
+
+
+class ListForm(forms.Form):
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=game_choices, initial=v.PAD)
+    list = forms.CharField(
+        label=gettext_lazy("Deck list"),
+        max_length=MAX_LIST_CHARS,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+    )
+
+
+def int_param(value, default: int) -> int:
+    """A whole-number page parameter, or the default when it is missing or not one."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default

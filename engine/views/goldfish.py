@@ -1,0 +1,246 @@
+"""The goldfish pages: a batch report and a sample game step by step.
+
+- /goldfish/deck/<id>/ (engine:deck) and /goldfish/ (engine:list, a pasted list): a GET
+  form, so the address of a run is shareable and gives the same numbers. A submitted form
+  runs `goldfish_report` (shown as server-side SVG charts) and plays one sample game whose
+  log is rendered as a board per snapshot. Without JavaScript the page shows one snapshot
+  (`?step=N`, with previous / next links); static/js/goldfish.js switches between the
+  pre-rendered snapshots in place.
+
+The pages need no engine for a game to render: a game without one (no entry in
+`engine.core.api.POLICIES`) says so instead of running.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+
+from django.conf import settings
+from django.core.cache import cache
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from cards import vocabulary as v
+from decks.models import Deck
+from decks.views import _deck_or_404, error_messages
+from engine import budget
+from engine.charts import report_context
+from engine.convert import deck_spec
+from engine.core import api as engine
+from engine.forms import ORDERS, PAGE_MAX_GAMES, GoldfishForm, ListForm, int_param
+from engine.replay import card_map, replay_steps
+from engine.services import (
+    GoldfishError,
+    GoldfishRequest,
+    TimeLimitExceeded,
+    entries_for,
+    goldfish_report,
+    goldfish_sample,
+)
+
+REPORT_CACHE_SECONDS = 600  # the step links of a no-JS replay reload the page
+
+# The engine's policy descriptions, in the page's language (unknown ones as the engine says).
+POLICY_TEXTS = {
+    ("pad", "greedy"): gettext_lazy(
+        "Deals damage as soon as possible: completes a combo of its pets' colours every turn "
+        "it can, evolves every pet it can (paying a cost only for a stronger pet), keeps "
+        "evolutions in hand and spends other cards as orbs."
+    ),
+    ("pad", "store"): gettext_lazy(
+        "Stores orbs: avoids completing combos until 4 colours have two orbs in a column or "
+        "3 turns passed without a combo, then completes as many as possible so the chain "
+        "makes a large combo."
+    ),
+}
+
+
+def goldfish_list(request):
+    """/goldfish/: goldfish a pasted list, no saved deck needed."""
+    list_form = ListForm(request.GET if "list" in request.GET else None)
+    game = v.PAD
+    if list_form.is_bound and list_form.is_valid():
+        game = list_form.cleaned_data["game"]
+    elif request.GET.get("game") in dict(v.GAMES):
+        game = request.GET["game"]
+    return _goldfish_page(request, game=game, deck=None, list_form=list_form)
+
+
+def goldfish_deck(request, deck_id: str):
+    """/goldfish/deck/<id>/: goldfish a saved deck the user may read."""
+    deck = _deck_or_404(request, deck_id)
+    return _goldfish_page(request, game=deck.game, deck=deck, list_form=None)
+
+
+def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm | None):
+    policies = engine.POLICIES.get(game, {})
+    submitted = "run" in request.GET
+    form = GoldfishForm(policies, _with_defaults(request.GET, policies) if submitted else None)
+    context = {
+        "deck": deck,
+        "game": game,
+        "list_form": list_form,
+        "form": form,
+        "available": bool(policies),
+        "policies": [
+            {"name": name, "text": POLICY_TEXTS.get((game, name), text)}
+            for name, text in policies.items()
+        ],
+        "max_games": PAGE_MAX_GAMES,
+        "errors": [],
+    }
+    status = 200
+    list_ok = list_form is None or (list_form.is_bound and list_form.is_valid())
+    if submitted and policies and list_ok and form.is_valid():
+        try:
+            _run(request, context, game, deck, list_form, form.cleaned_data)
+        except budget.BudgetExceeded as error:
+            context["errors"] = [_budget_text(error, request.user.is_authenticated)]
+            response = render(request, "engine/goldfish.html", context, status=429)
+            response["Retry-After"] = str(error.retry_after)
+            return response
+        except GoldfishError as error:
+            if error.code == "invalid_deck":
+                context["invalid"] = [e["message"] for e in error.extra.get("errors", [])]
+            else:
+                context["errors"] = _error_texts(error)
+                status = error.status  # 503 past the time limit
+    elif submitted and (form.errors or (list_form is not None and list_form.errors)):
+        status = 400
+    return render(request, "engine/goldfish.html", context, status=status)
+
+
+def _with_defaults(params, policies: dict):
+    """The address's options, the missing ones at their defaults (shown in the form)."""
+    data = params.copy()
+    defaults = {**GoldfishForm.DEFAULTS, "policy": GoldfishForm.pick_policy(policies)}
+    for name, value in defaults.items():
+        if not data.get(name):
+            data[name] = str(value)
+    return data
+
+
+def _run(request, context, game, deck, list_form, data) -> None:
+    if deck is not None:
+        entries = entries_for(game, deck=deck)
+    else:
+        entries = entries_for(game, text=list_form.cleaned_data["list"])
+    goldfish = GoldfishRequest(
+        game=game,
+        entries=entries,
+        games=data["games"],
+        seed=data["seed"],
+        policy=data["policy"],
+        going_first=ORDERS[data["order"]],
+        turn_cap=data["turn_cap"],
+        allow_invalid=data["allow_invalid"],
+    )
+    report, log = _charged_run(request, goldfish, sample_seed=data["sample"])
+    context["report"] = report_context(report)
+    cards = card_map(deck_spec(game, entries).cards())
+    steps = replay_steps(log, cards)
+    step = int_param(request.GET.get("step"), 0)
+    step = max(0, min(step, len(steps) - 1))
+    result = log.get("result", {})
+    context["replay"] = {
+        "log": log,
+        "steps": steps,
+        "step": step,
+        "turns": _turn_starts(steps),
+        "base_url": _without(request, "step"),
+        "result": result,
+        "turns_played": result.get("turns", result.get("rounds")),
+        "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
+    }
+
+
+def _charged_run(request, goldfish: GoldfishRequest, *, sample_seed: int) -> tuple[dict, dict]:
+    """The batch report and the sample game's log, charged to the client's goldfish budget
+    (shared with the API); a report still in the cache costs only the sample game."""
+    key = _report_key(goldfish)
+    report = cache.get(key)
+    cost = budget.SAMPLE_COST + (goldfish.games if report is None else 0)
+    spent = budget.charge(request, cost)
+    try:
+        if report is None:
+            report = goldfish_report(goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
+            cache.set(key, report, REPORT_CACHE_SECONDS)
+        log = goldfish_sample(replace(goldfish, seed=sample_seed, games=1))
+    except GoldfishError as error:
+        if not isinstance(error, TimeLimitExceeded):  # nothing ran: give the games back
+            spent.refund()
+        raise
+    return report, log
+
+
+def _report_key(goldfish: GoldfishRequest) -> str:
+    """The same options give the same report (the engine is seeded): keep it a while, so
+    stepping through the sample game without JavaScript does not replay the batch."""
+    key_data = [
+        goldfish.game,
+        sorted((e.card_id or 0, e.quantity, e.zone) for e in goldfish.entries),
+        goldfish.games,
+        goldfish.seed,
+        goldfish.policy,
+        goldfish.going_first,
+        goldfish.turn_cap,
+        goldfish.allow_invalid,
+    ]
+    digest = hashlib.sha256(json.dumps(key_data).encode()).hexdigest()
+    return f"goldfish-report:{digest}"
+
+
+def _budget_text(error: budget.BudgetExceeded, signed_in: bool) -> str:
+    values = {
+        "games": error.games,
+        "budget": error.budget,
+        "window": budget.window(),
+        "seconds": error.retry_after,
+    }
+    if error.games > error.budget:
+        text = _(
+            "A run of %(games)s games is more than the goldfish budget of %(budget)s games "
+            "per %(window)s seconds; ask for fewer games."
+        )
+    else:
+        text = _(
+            "The goldfish budget of %(budget)s games per %(window)s seconds is spent; "
+            "try again in %(seconds)s seconds."
+        )
+    text = text % values
+    if not signed_in:
+        text += " " + _("Signed-in players have a larger budget.")
+    return text
+
+
+def _error_texts(error: GoldfishError) -> list[str]:
+    if error.code == "time_limit":
+        return [
+            _("The run took longer than %(seconds)s seconds; ask for fewer games.")
+            % {"seconds": f"{settings.GOLDFISH_API_TIME_LIMIT:.0f}"}
+        ]
+    if error.code == "wrong_game":
+        return [_("This deck is not a deck of this game.")]
+    if error.code == "engine_error":
+        return [
+            _("The simulator could not play this deck: %(message)s") % {"message": error.message}
+        ]
+    return error_messages(error)
+
+
+def _without(request, name: str) -> str:
+    params = request.GET.copy()
+    params.pop(name, None)
+    return f"{request.path}?{params.urlencode()}"
+
+
+def _turn_starts(steps: list[dict]) -> list[dict]:
+    starts, seen = [], set()
+    for step in steps:
+        if step["turn"] not in seen:
+            seen.add(step["turn"])
+            starts.append({"turn": step["turn"], "index": step["index"]})
+    return starts
