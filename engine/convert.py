@@ -60,6 +60,7 @@ def card_spec(card: Card, references: References | None = None) -> CardSpec:
         data = {
             "option_type": card.option_type,
             "timing": card.timing,
+            "duration": card.duration,  # DGM-1.2: "until lifespan end" options last (DGM-4.8)
             "components": tuple(
                 (part.name, part.quantity, part.card_id, fold(part.name))
                 for part in card.related_rows("components")
