@@ -19,7 +19,8 @@ keys too, so a requirement written in Japanese is met by a printing catalogued i
 **Decisions for unknown data** (most printed cards lack them; listed per deck in the
 report under `assumed_requirements` and `assumed_lost_points`):
 
-- Evolution requirement (DGM-4.3) unknown — no evolves-from card, or no ○/× counts: a
+- Evolution requirement (DGM-4.3) unknown — no evolves-from card (a blank name, as the
+  site stores it, is no name), or no ○/× counts: a
   Digimon evolves from **any Digimon of the previous level** (IV from a Level III,
   perfect from a IV, ultimate from a perfect), and its unknown ○/× count is
   `DEFAULT_CIRCLES` ○ — the only printed requirement, St-2 Greymon `Agumon ○○` — so an
@@ -159,7 +160,8 @@ class DigimonCard:
     def _requirement(self, spec: CardSpec, data: Mapping, assumed_circles: int) -> None:
         evolution = data.get("evolution") or {}
         self.from_id = spec.evolves_from
-        self.from_names = evolves_from_keys(spec) or None
+        # a blank name ("" from the site, or spaces an import kept) is unknown, not a name
+        self.from_names = frozenset(k for k in evolves_from_keys(spec) if k.strip()) or None
         circles = data.get("circles", evolution.get("circles"))
         crosses = data.get("crosses", evolution.get("crosses"))
         text = data.get("other_requirements", evolution.get("other")) or ""
