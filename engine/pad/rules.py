@@ -13,9 +13,10 @@ Decisions where RULES.md is open:
   constructed states only. The goldfish's turns are empty.
 - PAD-4.2: both players draw on their first turn; only the orb start is skipped by the
   player going first (PAD-4.4.1).
-- PAD-5.2/5.3: a colour is credited to the lowest-numbered column holding ≥ 3 of it;
-  only that column "made a combo" for the cleanup (PAD-4.6). The chain puts one card per
-  combo and stops once 6 combos are made or the deck and discard pile are empty.
+- PAD-5.2/5.3: a colour counts once, but every column holding ≥ 3 orbs of a colour
+  counted this turn "made a combo" for the cleanup (PAD-4.6), so a second column of the
+  same colour is cleaned too. The chain puts one card per combo and stops once 6 combos
+  are made or the deck and discard pile are empty.
 - PAD-4.5.1: pets declare attacks in pet-area order; an attack counts in the tallies only
   when the attack value is above 0 (an attack of 0 deals no damage, PAD-4.5.3).
 - PAD-6.1: the goldfish cannot recover, so it loses as soon as its life reaches 0; the
@@ -435,10 +436,10 @@ class PadGame:
         for column in range(COLUMNS):
             tally = counts[column]
             if max(tally) >= 3:
+                columns[column] = True  # PAD-5.2: every column of a counted colour
                 for colour in range(6):
                     if tally[colour] >= 3 and not made >> colour & 1:
                         made |= 1 << colour
-                        columns[column] = True
                         combos += 1
         pending = combos
         self.made_mask, self.combos = made, combos
@@ -455,12 +456,13 @@ class PadGame:
             tally = counts[column]
             new = 0
             for colour in card.orbs:
-                if tally[colour] >= 3 and not made >> colour & 1:
-                    made |= 1 << colour
-                    new |= 1 << colour
-                    columns[column] = True
-                    combos += 1
-                    pending += 1
+                if tally[colour] >= 3:
+                    columns[column] = True  # PAD-5.2: also a colour already counted
+                    if not made >> colour & 1:
+                        made |= 1 << colour
+                        new |= 1 << colour
+                        combos += 1
+                        pending += 1
             self.made_mask, self.combos = made, combos
             if self.log is not None:
                 self.event("chain", [card.name], column=column, new=_colour_names(new))
@@ -535,8 +537,14 @@ class PadGame:
     def cleanup_phase(self) -> None:
         self.phase = "cleanup"
         state = self.state
+        made = self.made_mask
         for column in range(COLUMNS):
-            if self.combo_columns[column]:
+            tally = state.counts[column]
+            # PAD-5.2: every column holding >= 3 orbs of a colour counted this turn made
+            # a combo, also one filled after the combo step (e.g. by a combo effect)
+            if self.combo_columns[column] or any(
+                tally[colour] >= 3 for colour in range(6) if made >> colour & 1
+            ):
                 if self.log is not None and len(state.columns[column]) > 1:
                     names = [card.name for card in state.columns[column][:-1]]
                     self.event("clean_column", names, column=column)

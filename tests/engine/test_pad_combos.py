@@ -42,8 +42,8 @@ def test_pad_5_2_a_colour_counts_once_however_many_columns_make_it():
     )
     game.combo_step()
     assert game.combos == 1
-    # the colour is credited to the lowest column; only that column "made a combo"
-    assert game.combo_columns == [True, False, False]
+    # PAD-5.2 (decision updated): both fire columns "made a combo" for the cleanup
+    assert game.combo_columns == [True, True, False]
 
 
 def test_pad_5_2_there_are_at_most_six_combos():

@@ -49,42 +49,45 @@ DECK = DeckSpec(
     (LIL_RED, LIL_BLUE, LIL_GREEN),
 )
 OPENING = {"Lil' Red Dragon": 0.59, "Lil' Blue Dragon": 0.69, "Lil' Green Dragon": 0.49}
+# PAD-5.2 (decision updated, issue 12): every column holding >= 3 orbs of a colour counted
+# this turn is cleaned, so a second column no longer combos again next turn for free:
+# fewer combos, slightly slower wins for both policies.
 PINNED = {
     "greedy": {
         "turns_to_win": {
-            "mean": 3.5967,
+            "mean": 3.6,
             "median": 4.0,
             "p10": 2,
             "p90": 5,
-            "histogram": {"2": 31, "3": 118, "4": 109, "5": 28, "6": 11, "7": 3},
+            "histogram": {"2": 31, "3": 117, "4": 110, "5": 28, "6": 11, "7": 3},
             "not_won": 0.0,
         },
         "combos": {
-            "mean": 2.4736,
-            "histogram": {"0": 139, "1": 146, "2": 204, "3": 300, "4": 239, "5": 47, "6": 4},
+            "mean": 2.4694,
+            "histogram": {"0": 139, "1": 147, "2": 207, "3": 297, "4": 239, "5": 47, "6": 4},
         },
-        "damage_per_turn": 1.3902,
-        "attacks_per_turn": 1.3892,
-        "reshuffles": {"per_game": 2.1733, "share_of_games": 1.0},
+        "damage_per_turn": 1.3889,
+        "attacks_per_turn": 1.388,
+        "reshuffles": {"per_game": 2.1767, "share_of_games": 1.0},
         "evolutions": {"evo1": 2.7467, "evo2": 0.5133, "evo3": 0.1767},
-        "turns_played": 1079,
+        "turns_played": 1080,
     },
     "store": {
         "turns_to_win": {
-            "mean": 6.31,
+            "mean": 6.3567,
             "median": 6.0,
             "p10": 4,
             "p90": 9,
             "histogram": {
-                "3": 10,
+                "3": 8,
                 "4": 49,
-                "5": 53,
-                "6": 69,
-                "7": 52,
-                "8": 29,
-                "9": 22,
-                "10": 4,
-                "11": 5,
+                "5": 51,
+                "6": 71,
+                "7": 53,
+                "8": 28,
+                "9": 24,
+                "10": 3,
+                "11": 6,
                 "12": 3,
                 "14": 2,
                 "17": 1,
@@ -93,14 +96,14 @@ PINNED = {
             "not_won": 0.0,
         },
         "combos": {
-            "mean": 1.3122,
-            "histogram": {"0": 923, "1": 93, "2": 427, "3": 287, "4": 140, "5": 22, "6": 1},
+            "mean": 1.302,
+            "histogram": {"0": 937, "1": 93, "2": 427, "3": 286, "4": 142, "5": 22, "6": 0},
         },
-        "damage_per_turn": 0.7924,
-        "attacks_per_turn": 0.7913,
-        "reshuffles": {"per_game": 2.4233, "share_of_games": 1.0},
+        "damage_per_turn": 0.7866,
+        "attacks_per_turn": 0.7855,
+        "reshuffles": {"per_game": 2.42, "share_of_games": 1.0},
         "evolutions": {"evo1": 2.8233, "evo2": 0.5733, "evo3": 0.23},
-        "turns_played": 1893,
+        "turns_played": 1907,
     },
 }
 
