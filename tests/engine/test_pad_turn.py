@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.pad.cards import COLOUR
 from engine.pad.engine import PadDeck
 from engine.pad.policies import GreedyPolicy
 from engine.pad.rules import PHASES, PUZZLE_STEPS, PadGame, can_block
@@ -270,12 +271,16 @@ def test_pad_4_6_cleanup_keeps_only_the_top_card_of_combo_columns():
     game.combo_step()
     assert game.combo_columns == [True, False, False]
     game.cleanup_phase()
+    # PAD-4.6: the real top (last placed) card, WL, stays; the bottom three are discarded
+    # (the expected card is named, not read back from the state it checks)
     assert [[c.name for c in column] for column in game.state.columns] == [
-        [game.state.columns[0][0].name],
+        [WL.name],
         [FW.name, FW.name],
         [DL.name],
     ]
-    assert game.state.counts[0][:6] == [int(c in game.state.columns[0][0].orbs) for c in range(6)]
+    assert [c.name for c in game.state.discard] == [FW.name] * 3
+    wood, light = COLOUR["wood"], COLOUR["light"]
+    assert game.state.counts[0][:6] == [int(c in (wood, light)) for c in range(6)]
 
 
 def test_pad_4_6_hand_limit_is_7_and_greedy_keeps_evolutions():
