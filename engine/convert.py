@@ -43,7 +43,12 @@ def card_spec(card: Card, references: References | None = None) -> CardSpec:
             "level": card.level,
             "battle_type": card.battle_type,
             "attacks": {
-                a.letter: {"name": a.name, "power": a.power, "cancels": a.cancels or None}
+                a.letter: {
+                    "name": a.name,
+                    "power": a.power,
+                    "cancels": a.cancels or None,
+                    "effect": a.effect,  # blank: unknown, guards A (DGM-4.9)
+                }
                 for a in card.related_rows("attacks")
             },
             "lost_points": card.lost_points,

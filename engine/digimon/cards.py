@@ -17,7 +17,7 @@ card's `names` are the keys of every card of the deck that shares a name with it
 keys too, so a requirement written in Japanese is met by a printing catalogued in English.
 
 **Decisions for unknown data** (most printed cards lack them; listed per deck in the
-report under `assumed_requirements` and `assumed_lost_points`):
+report under `assumed_requirements`, `assumed_lost_points` and `assumed_guards`):
 
 - Evolution requirement (DGM-4.3) unknown — no evolves-from card (a blank name, as the
   site stores it, is no name), or no ○/× counts: a
@@ -38,6 +38,11 @@ report under `assumed_requirements` and `assumed_lost_points`):
   perfect Andromon also loses 30 to a Level III). Only printed values are replaced: a
   table with one unknown level takes that level's default. Against the default dummy
   (attack 0) this never matters unless the player's own power is 0.
+- C attack effect unknown (RULES.md Decision DGM-4.9) — a C attack with neither a
+  `cancels` letter nor effect text (blank, as the site stores it, is unknown): the C
+  attack guards A, as most printed C attacks do (`cancels` A), and the card is listed
+  under `assumed_guards`. A C attack with printed effect text but no `cancels` is known
+  not to guard.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ LETTERS = ("A", "B", "C")  # DGM-1.1 battle types and attack letters
 LETTER = {name: index for index, name in enumerate(LETTERS)}
 NO_LETTER = -1
 DEFAULT_CIRCLES = 2  # St-2 Greymon `Agumon ○○`
+ASSUMED_GUARD = 0  # DGM-4.9: an unknown C effect turns the opponent's A attack to 0
 DEFAULT_LOST = (
     (10, 10, 10, 10),  # Level III
     (20, 10, 10, 10),  # IV
@@ -97,6 +103,7 @@ class DigimonCard:
         "other",
         "assumed_requirement",
         "assumed_lost",
+        "assumed_guard",
         "option_type",
         "evolution_timing",
         "lifespan",
@@ -134,6 +141,14 @@ class DigimonCard:
             attack = attacks.get(letter) or {}
             power[index] = int(attack.get("power") or 0)
             cancels[index] = LETTER.get(attack.get("cancels") or "", NO_LETTER)
+        guard = attacks.get("C") or {}
+        self.assumed_guard = (
+            self.is_digimon
+            and cancels[2] == NO_LETTER
+            and not str(guard.get("effect") or "").strip()
+        )
+        if self.assumed_guard:  # DGM-4.9
+            cancels[2] = ASSUMED_GUARD
         self.power = tuple(power)
         self.cancels = tuple(cancels)
         self.lost, self.assumed_lost = _lost_points(data.get("lost_points"), self.level)
@@ -249,7 +264,7 @@ def read_other(card: DigimonCard, names: set[str]) -> None:
 def dummy_spec() -> CardSpec:
     """DGM-5: a Level III with battle letter A, attack power 0 and the loss table
     III 30 / IV 20 / perfect 10 / ultimate 10."""
-    zero = {"name": "", "power": 0, "cancels": None}
+    zero = {"name": "", "power": 0, "cancels": None, "effect": "None (the DGM-5 dummy)."}
     return CardSpec(
         id=0,
         name=DUMMY_NAME,

@@ -3,8 +3,8 @@
 Options (`play_game(..., options=...)`, `run_batch(..., options=...)`):
 - `opponent`: a `CardSpec` (or a card-schema dict) of a catalogued Digimon to battle
   instead of the DGM-5 dummy. It sits in its box from the start, never evolves, plays no
-  options and has 100 points; its unknown lost points take the defaults of
-  engine/digimon/cards.py. Default: the dummy (Level III, battle letter A, attack power
+  options and has 100 points; its unknown lost points and C effect take the defaults of
+  engine/digimon/cards.py (`lost_points_assumed`, `guard_assumed`). Default: the dummy (Level III, battle letter A, attack power
   0, loss table III 30 / IV 20 / perfect 10 / ultimate 10).
 - `assumed_circles`: the ○ count (0–10) assumed for a Digimon whose requirement prints
   no ○/× count (default 2, as St-2 Greymon's `Agumon ○○`).
@@ -125,6 +125,9 @@ class DigimonDeck:
         self.assumed_lost_points = sorted(
             {card.name for card in self.cards if card.is_digimon and card.assumed_lost}
         )
+        self.assumed_guards = sorted(  # DGM-4.9
+            {card.name for card in self.cards if card.is_digimon and card.assumed_guard}
+        )
         self.has_effects = any(card.steps or card.is_combo for card in self.cards)
         self.level_iii = self._level_iii()
 
@@ -145,6 +148,7 @@ class DigimonDeck:
             "power": dict(zip(LETTERS, opponent.power, strict=True)),
             "lost_points": dict(zip(LEVELS, opponent.lost, strict=True)),
             "lost_points_assumed": opponent.assumed_lost,
+            "guard_assumed": opponent.assumed_guard,  # DGM-4.9
         }
 
     def report_header(self) -> dict:
@@ -153,6 +157,7 @@ class DigimonDeck:
             "level_iii": self.level_iii,
             "assumed_requirements": self.assumed_requirements,
             "assumed_lost_points": self.assumed_lost_points,
+            "assumed_guards": self.assumed_guards,
         }
 
     def play(self, seed: int, going_first: bool = True, log: bool = False) -> GameResult:

@@ -5,9 +5,10 @@ Keys, in order — the ones shared with PAD first: `game`, `games`, `seed`, `pol
 after which the opponent is at 0 points), `combos_per_turn` {mean, histogram (rounds with
 0, 1, … combo cards completed), per_colour: {} (PAD's orb colours; kept so clients can
 rely on the key)}, `not_simulated`; then `going_first` ("first" | "second" | "both"),
-`turn_cap` (rounds), `opponent` {name, level, battle_type, lost_points}, `level_iii` (the
-card the policy puts in the box, DGM-3.1), `assumed_requirements` and
-`assumed_lost_points` (deck cards played with the defaults of engine/digimon/cards.py),
+`turn_cap` (rounds), `opponent` {name, level, battle_type, power, lost_points,
+lost_points_assumed, guard_assumed}, `level_iii` (the card the policy puts in the box,
+DGM-3.1), `assumed_requirements`, `assumed_lost_points` and `assumed_guards` (deck cards
+played with the defaults of engine/digimon/cards.py; DGM-4.9 for the guards),
 `rounds_played`, `level_first_reached` {IV, perfect, ultimate: {share_of_games (reached
 at all), mean, median, p10, p90 (over those games), histogram (games per round)}},
 `evolutions` {per_game, per_round, by_level {IV, perfect, ultimate: per game}},

@@ -44,6 +44,8 @@ def digimon(
         for letter, power in zip("ABC", powers, strict=True)
     }
     attacks["C"]["cancels"] = guard
+    if guard is None:  # a known C effect that guards nothing (unknown ones guard A, DGM-4.9)
+        attacks["C"]["effect"] = "No guard."
     levels = ("III", "IV", "perfect", "ultimate")
     lost_points = dict(zip(levels, lost, strict=True)) if lost else dict.fromkeys(levels)
     return CardSpec(

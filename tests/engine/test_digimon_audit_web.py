@@ -53,10 +53,10 @@ def test_dgm_4_8_a_site_option_lasting_until_lifespan_end_lasts(catalogue):
 
 
 # --- DGM-4.3 (unknown requirement): a blank evolves-from is unknown -------------------
-def site_deck(numbers: dict[str, int]) -> DigimonDeck:
+def site_deck(numbers: dict[str, int], **options) -> DigimonDeck:
     entries = [EntryInput(catalogued(n).pk, quantity) for n, quantity in numbers.items()]
     spec = deck_spec("digimon", entries)
-    return DigimonDeck(spec, policy="greedy", turn_cap=30, options=None)
+    return DigimonDeck(spec, policy="greedy", turn_cap=30, options=options or None)
 
 
 BIRDRAMON_DECK = {"St-1": 3, "St-3": 3, "St-4": 3, "St-2": 3, "St-49": 3, "St-50": 3}
@@ -80,3 +80,44 @@ def test_dgm_4_3_a_blank_evolves_from_from_the_site_is_an_assumed_requirement(ca
     assert compiled["バードラモン"].evolves_from(compiled["アグモン"])
     assert compiled["バードラモン"].evolves_from(compiled["ピヨモン"])
     assert not compiled["グレイモン"].evolves_from(compiled["ピヨモン"])
+
+
+# --- Decision DGM-4.9: an unknown C effect guards A, and is listed ------------------
+def test_dgm_4_9_an_unknown_c_effect_guards_a_in_battle(catalogue):
+    """St-12 イッカクモン (IV, battle letter A) prints no C effect in the catalogue. Against
+    St-10 トゲモン (battle letter C) it attacks with its C (150) and Togemon with its A
+    (380): played as a guard, its C turns Togemon's A to 0 and it wins the battle."""
+    gomamon, ikkakumon, togemon = (card_spec(catalogued(n)) for n in ("St-11", "St-12", "St-10"))
+    game = build_game(box=[gomamon, ikkakumon], opponent=togemon, phase="battle")
+    assert game.state.top.assumed_guard and game.opponent.assumed_guard
+    game.battle_phase()
+    assert game.battle.final() == (150, 0)
+    game.points_phase()
+    assert game.points == [100, 90]  # Togemon's assumed IV row loses 10 to a IV
+
+
+def test_dgm_4_9_printed_effect_text_without_a_cancel_is_no_guard(catalogue):
+    ikkakumon = catalogued("St-12")
+    ikkakumon.attacks.filter(letter="C").update(effect="Draw 1 card.")
+    card = DigimonCard(card_spec(catalogued("St-12")))
+    assert not card.assumed_guard and card.cancels[2] == -1
+    printed = DigimonCard(card_spec(catalogued("St-11")))  # Gomamon: a printed guard
+    assert not printed.assumed_guard and printed.cancels[2] == 0
+
+
+def test_dgm_4_9_assumed_guards_are_listed_in_the_report(catalogue):
+    deck = site_deck(BIRDRAMON_DECK)
+    header = site_deck(BIRDRAMON_DECK, opponent=card_spec(catalogued("St-10"))).report_header()
+    assert deck.report_header()["assumed_guards"] == ["ガルルモン", "バードラモン"]
+    assert header["assumed_guards"] == ["ガルルモン", "バードラモン"]  # not the printed guards
+    assert header["opponent"]["guard_assumed"] is True
+    assert deck.report_header()["opponent"]["guard_assumed"] is False  # the DGM-5 dummy
+    assert deck.log_header(1, True)["assumed_guards"] == ["ガルルモン", "バードラモン"]
+
+
+def test_dgm_4_9_every_digimon_of_the_catalogue_guards_unless_its_c_is_known(catalogue):
+    """71 of the 87 catalogued Digimon print no C effect: all of them now guard A."""
+    cards = [DigimonCard(card_spec(card)) for card in Card.objects.filter(kind="digimon")]
+    assumed = [card for card in cards if card.assumed_guard]
+    assert (len(cards), len(assumed)) == (87, 71)
+    assert all(card.cancels[2] == 0 for card in cards)
