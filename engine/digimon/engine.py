@@ -4,8 +4,9 @@ Options (`play_game(..., options=...)`, `run_batch(..., options=...)`):
 - `opponent`: a `CardSpec` (or a card-schema dict) of a catalogued Digimon to battle
   instead of the DGM-5 dummy. It sits in its box from the start, never evolves, plays no
   options and has 100 points; its unknown lost points and C effect take the defaults of
-  engine/digimon/cards.py (`lost_points_assumed`, `guard_assumed`). Default: the dummy (Level III, battle letter A, attack power
-  0, loss table III 30 / IV 20 / perfect 10 / ultimate 10).
+  engine/digimon/cards.py (`lost_points_assumed`, `guard_assumed`). Default: the dummy
+  (Level III, battle letter A, attack power 0, loss table III 30 / IV 20 / perfect 10 /
+  ultimate 10).
 - `assumed_circles`: the ○ count (0–10) assumed for a Digimon whose requirement prints
   no ○/× count (default 2, as St-2 Greymon's `Agumon ○○`).
 """
