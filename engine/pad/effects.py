@@ -12,8 +12,9 @@ A step is `{"trigger", "action", "amount"=1, "up_to", "scope", "colour"}`. What 
   and `hand_to_orb` (the printed "Drop Area" is the orb area), `deck_to_discard`,
   `hand_to_discard`, `discard_to_hand`, `extra_damage` and `extra_combo` (this turn, on the
   `scope`: `self` — the default for pets —, `all`, an attribute or a pet type; a skill
-  without scope buffs one pet of its attribute), `untap`, `cost_reduction` (the next
-  evolution this turn of a pet of the skill's attribute, or of `colour`, costs less).
+  without scope buffs one pet of its attribute), `untap`, `cost_reduction` ("evolve it for
+  N less", PAD-4.3: a hand pet of the skill's attribute, or of `colour`, evolves at once
+  for its cost less the amount; the policy picks which, and nothing happens without one).
 
 Anything else — a text-only effect, an unknown trigger/action/scope pair — is not run,
 and the card is listed under `not_simulated` (the card is still played, as a pet or an
@@ -208,18 +209,24 @@ def _untap(game, step, source, stack):
     return [game.state.pets[index].top for index in untapped]
 
 
-def _cost_reduction(game, step, source, stack):
-    reduction = game.state.cost_reduction
+def reduction_mask(step, source) -> int:
+    """The attributes an "evolve it for N less" step may evolve: its colour, else the
+    source's attribute(s), else any."""
     if step.colour is not None:
-        reduction[step.colour] += step.amount
-    elif source.attr_mask:
-        for colour in range(5):
-            if source.attr_mask >> colour & 1:
-                reduction[colour] += step.amount
-                break
-    else:
-        reduction[6] += step.amount  # any attribute
-    return []
+        return 1 << step.colour
+    return source.attr_mask or 0b11111
+
+
+def _cost_reduction(game, step, source, stack):
+    # PAD-4.3: "choose a <colour> monster from your hand and evolve it for 1 less cost"
+    # evolves now; no discount is left for later in the turn.
+    options = game.cheaper_evolutions(reduction_mask(step, source), step.amount)
+    pick = game.policy.choose_cheaper_evolution(game, options, step.amount) if options else None
+    if pick is None:
+        return []
+    index, card = pick
+    game.evolve(index, card, reduction=step.amount)
+    return [card]
 
 
 ACTIONS = {

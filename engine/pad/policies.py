@@ -23,6 +23,7 @@ from __future__ import annotations
 from operator import getitem
 
 from engine.pad.cards import HEART, PadCard
+from engine.pad.effects import reduction_mask
 from engine.pad.rules import combo_mask
 from engine.pad.state import MAX_LIFE
 
@@ -101,6 +102,12 @@ class Policy:
                 return [index]
         return []
 
+    def choose_cheaper_evolution(
+        self, game, options: list[tuple[int, PadCard]], reduction: int
+    ) -> tuple[int, PadCard] | None:
+        """PAD-4.3 "evolve it for N less": one of the legal (pet, hand card) options."""
+        return options[0]
+
     # the defender's side (never asked against the goldfish)
     def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
         return []
@@ -117,13 +124,13 @@ class GreedyPolicy(Policy):
 
     Setup: an orb card worth keeping (an evolution, a useful skill) is swapped with the
     hand card worth least, when that one is worth less.
-    Main phase: plays draw skills, a cost reduction when it cheapens an evolution this
-    turn, "return from discard" when the discard holds an evolution it needs, "hand to
-    orb" when two spare cards remain; evolves every pet it can, cheapest first, paying a
-    cost only when the new card hits at least as well, from the columns whose top card
-    loses least (never breaking a ready combo if it can help it). Puzzle: places every
-    orb card to complete a combo of the most useful colour now, else to build pairs.
-    Cleanup: discards the cards worth least.
+    Main phase: plays draw skills, an "evolve it for 1 less" skill when it evolves now a
+    pet costing more than the skill (the costliest), "return from discard" when the
+    discard holds an evolution it needs, "hand to orb" when two spare cards remain;
+    evolves every pet it can, cheapest first, paying a cost only when the new card hits
+    at least as well, from the columns whose top card loses least (never breaking a
+    ready combo if it can help it). Puzzle: places every orb card to complete a combo of
+    the most useful colour now, else to build pairs. Cleanup: discards the cards worth least.
     """
 
     name = "greedy"
@@ -305,14 +312,11 @@ class GreedyPolicy(Policy):
             return len(state.life) < MAX_LIFE
         if action == "untap":
             return any(stack.tapped for stack in state.pets)
-        if action == "cost_reduction":
+        if action == "cost_reduction":  # PAD-4.3: evolves now, for less
             if not any(c.cost > card.cost for c in state.hand if c.is_pet):
                 return False
-            mask = 1 << step.colour if step.colour is not None else card.attr_mask or 0b11111
-            return any(
-                evolution.attr_mask & mask and game.evolution_cost(evolution) > card.cost
-                for evolution in self.evolution_cards(game)
-            )
+            options = game.cheaper_evolutions(reduction_mask(step, card), step.amount)
+            return any(evolution.cost > card.cost for _, evolution in options)
         if action == "discard_to_hand":
             keep = self.keep_values(game, state.discard)
             return bool(keep) and max(keep) >= KEEP_FUTURE
@@ -332,6 +336,12 @@ class GreedyPolicy(Policy):
                 if mask >> colour & 1 and any(tally[colour] >= 2 for tally in counts):
                     return True
         return False
+
+    def choose_cheaper_evolution(
+        self, game, options: list[tuple[int, PadCard]], reduction: int
+    ) -> tuple[int, PadCard] | None:
+        """The evolution that saves most (highest cost), then the one that hits hardest."""
+        return max(options, key=lambda option: (option[1].cost, card_value(option[1])))
 
     def evolution_cards(self, game) -> list[PadCard]:
         """Hand pets that evolve from a pet in play that has not evolved this turn."""

@@ -23,7 +23,10 @@ Decisions where RULES.md is open:
   remaining attackers return without attacking and no cleanup is played. `damage` tallies
   the life actually removed, so a won game always totals 5.
 - Ultimate evolution (PAD-1.1) also discards the named requirement card from hand.
-- A skill with no attribute needs no pet; "cost_reduction" lasts until the turn ends.
+- A skill with no attribute needs no pet.
+- PAD-4.3: "cost_reduction" ("choose a <colour> monster from your hand and evolve it for
+  1 less cost") evolves that pet at once, for its cost less the amount; it leaves no
+  discount for later in the turn, so two such skills never stack on one evolution.
 """
 
 from __future__ import annotations
@@ -247,7 +250,6 @@ class PadGame:
         state = self.state
         for stack in state.pets:
             stack.extra_combo = stack.extra_damage = 0
-        state.cost_reduction = [0] * 7
         self.made_mask = self.combos = 0
         if any(stack.tapped for stack in state.pets):  # untap one tapped pet
             for index in self.policy.choose_untap(self, 1)[:1]:
@@ -276,12 +278,8 @@ class PadGame:
         """PAD-1.2: a pet of the skill's attribute (attribute or sub-attribute) is in play."""
         return not mask or any(stack.top.attr_mask & mask for stack in self.state.pets)
 
-    def evolution_cost(self, card: PadCard) -> int:
-        reduction = self.state.cost_reduction
-        if not card.cost or not any(reduction):
-            return card.cost
-        total = reduction[6] + sum(reduction[c] for c in range(5) if card.attr_mask >> c & 1)
-        return max(0, card.cost - total)
+    def evolution_cost(self, card: PadCard, reduction: int = 0) -> int:
+        return max(0, card.cost - reduction) if reduction else card.cost
 
     def requirement_card(self, card: PadCard) -> PadCard | None:
         for other in self.state.hand:
@@ -289,19 +287,33 @@ class PadGame:
                 return other
         return None
 
-    def can_evolve(self, index: int, card: PadCard) -> bool:
+    def can_evolve(self, index: int, card: PadCard, reduction: int = 0) -> bool:
         stack = self.state.pets[index]
         return (
             card.is_pet
             and card.evolves_from == stack.top.identity
             and stack.evolved_on != self.turn
-            and (not card.cost or self.evolution_cost(card) <= self.state.payable())
+            and (not card.cost or self.evolution_cost(card, reduction) <= self.state.payable())
             and (card.requirement is None or self.requirement_card(card) is not None)
         )
 
-    def evolve(self, index: int, card: PadCard, payment: list[int] | None = None) -> None:
-        """PAD-4.3: pay the cost, place the hand pet on its pre-evolution (once per pet per
-        turn), then run its evolve effects."""
+    def cheaper_evolutions(self, mask: int, reduction: int) -> list[tuple[int, PadCard]]:
+        """PAD-4.3 "evolve it for N less": the legal (pet, hand card) evolutions of a pet
+        whose attribute or sub-attribute is in `mask`, at the reduced cost."""
+        return [
+            (index, card)
+            for card in self.state.hand
+            if card.is_pet and card.attr_mask & mask
+            for index in range(len(self.state.pets))
+            if self.can_evolve(index, card, reduction)
+        ]
+
+    def evolve(
+        self, index: int, card: PadCard, payment: list[int] | None = None, reduction: int = 0
+    ) -> None:
+        """PAD-4.3: pay the cost (less `reduction`, from an "evolve it for N less" skill),
+        place the hand pet on its pre-evolution (once per pet per turn), then run its
+        evolve effects."""
         state = self.state
         stack = state.pets[index]
         if card not in state.hand or not card.is_pet:
@@ -315,7 +327,7 @@ class PadGame:
             requirement = self.requirement_card(card)
             if requirement is None:
                 raise IllegalAction(f"PAD-1.1: {card.name} needs {card.requirement} in hand.")
-        cost = self.evolution_cost(card)
+        cost = self.evolution_cost(card, reduction)
         if cost:
             if cost > state.payable():
                 raise IllegalAction("PAD-4.3.1: the orb area cannot pay this cost.")
@@ -326,8 +338,6 @@ class PadGame:
         if len(payment) != cost:
             raise IllegalAction(f"PAD-4.3.1: pay exactly {cost} card(s).")
         paid = state.pay(payment) if payment else []
-        if card.cost != cost:
-            self._use_reduction(card)
         if requirement is not None:
             state.hand.remove(requirement)
             state.discard.append(requirement)
@@ -340,13 +350,6 @@ class PadGame:
             )
         for step in card.evolve_steps:
             effects.run(self, step, card, index)
-
-    def _use_reduction(self, card: PadCard) -> None:
-        reduction, left = self.state.cost_reduction, card.cost
-        for slot in [c for c in range(5) if card.attr_mask >> c & 1] + [6]:
-            used = min(left, reduction[slot])
-            reduction[slot] -= used
-            left -= used
 
     def can_play(self, card: PadCard) -> bool:
         return (

@@ -49,7 +49,6 @@ class PlayerState:
         "pets",
         "attack_area",
         "reshuffles",
-        "cost_reduction",
     )
 
     def __init__(self, rng: Random, team: list[PadCard], deck: list[PadCard]):
@@ -63,7 +62,6 @@ class PlayerState:
         self.pets = [PetStack(card) for card in team]  # PAD-3.1
         self.attack_area: list[int] = []  # indices of the attacking pets (PAD-4.5)
         self.reshuffles = 0
-        self.cost_reduction = [0] * 7  # per attribute this turn; [6]: any attribute
 
     # --- deck ---------------------------------------------------------------------
     def take_top(self) -> PadCard | None:

@@ -101,13 +101,12 @@ def test_untap():
     assert [s.tapped for s in game.state.pets] == [False, True]
 
 
-def test_cost_reduction_makes_the_next_evolution_of_its_attribute_cheaper():
+def test_cost_reduction_evolves_a_pet_of_its_attribute_now_for_less():
+    # PAD-4.3: "evolve it for 1 less cost" evolves at once (see test_pad_audit_fixes.py)
     game = build_game([GIGAS], hand=[RUBYLIT, RED_GIANT], columns=([FW], [FW], [FW]))
     assert not game.can_evolve(0, game.state.hand[1])
     game.play_skill(game.state.hand[0])
-    assert game.can_evolve(0, game.state.hand[0])
-    game.evolve(0, game.state.hand[0])
-    assert game.state.pets[0].top.name == RED_GIANT.name and game.state.cost_reduction[0] == 0
+    assert game.state.pets[0].top.name == RED_GIANT.name and game.state.hand == []
 
 
 def test_evolve_trigger_deck_to_orb():
