@@ -19,10 +19,12 @@ Decisions where RULES.md is open:
   evolution phase (DGM-4.2/4.3), as does any later link of the chain that needed it.
   Other requirement cards (a named card, hand discards, a crest/armor) move from hand.
 - DGM-4.2: evolution-timing options (scenes are evolution-timing, DGM-1.2) are used
-  after the player's evolutions; unused ones stay in their slot but cannot be used in
-  the battle phase. Used options, supports and completed combos go to the Dark Area at
-  the end of point calculation (DGM-4.5), except options whose duration is "until
-  lifespan end": they stay in their slot and apply in every battle until DGM-4.8.
+  after the player's evolutions, "now or not at all": the ones in a slot left unused at
+  the end of the evolution phase go to the Dark Area (event `unused_options`), so none
+  is kept for the battle phase or a later round. Used options, supports and completed
+  combos go to the Dark Area at the end of point calculation (DGM-4.5), except options
+  whose duration is "until lifespan end": they stay in their slot and apply in every
+  battle until DGM-4.8.
 - DGM-4.4: a Digimon attacks with its attack of the opponent's battle letter; an attack
   effect `cancels: X` turns the opponent's attack of letter X to 0 (the C guard:
   A → 0). A Digimon without a battle letter draws no attack from its opponent.
@@ -54,6 +56,7 @@ WON, LOST, TIED, STOPPED = range(4)
 OUTCOMES = ("won", "lost", "tied", "stopped")
 FAILURES = ("net_ocean", "requirement", "no_base", "gave_up")  # evolution failure reasons
 NET_OCEAN, REQUIREMENT, NO_BASE, GAVE_UP = range(4)
+EMPTY_SLOTS = [None] * SLOTS
 PLAYER, OPPONENT = 0, 1
 
 
@@ -348,8 +351,24 @@ class DigimonGame:
         if self.has_effects:
             for slot in self.policy.choose_evolution_options(self):
                 self.use_option(slot)
+        if state.slots != EMPTY_SLOTS:
+            self.drop_unused_evolution_options()
         if self.log is not None:
             self.snapshot()
+
+    def drop_unused_evolution_options(self) -> None:
+        """DGM-4.2: an evolution-timing option not used in this phase is not used at all."""
+        state = self.state
+        gone = [
+            state.discard_slot(slot)
+            for slot, card in enumerate(state.slots)
+            if card is not None
+            and card.evolution_timing
+            and not card.is_combo
+            and not (state.used[slot] or state.lasting[slot])
+        ]
+        if gone and self.log is not None:
+            self.event("unused_options", [card.name for card in gone], rule="DGM-4.2")
 
     def evolve_all(self) -> None:
         """DGM-4.2: evolve each chosen card in order; a requirement not met sends the card

@@ -105,8 +105,7 @@ def test_dgm_1_2_a_scene_acts_on_every_digimon_of_its_background():
     earthy = digimon(400, "Golemon", "III", "A", (410, 300, 200), guard=None, background="earth")
     game = build_game(box=[earthy], slots=[STEEL_MINE], opponent=AGUMON, phase="evolution")
     assert game.state.slots[0].evolution_timing  # scenes are used in the evolution phase
-    game.evolution_phase()  # the base policy uses nothing
-    game.use_option(0)
+    game.use_option(0)  # in the evolution phase: after it, it is gone unused (DGM-4.2)
     game.battle_phase()
     assert game.battle.final() == (610, 360)  # the earth-background Digimon only
     with pytest.raises(IllegalAction):
