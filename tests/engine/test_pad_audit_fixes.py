@@ -1,13 +1,20 @@
-"""Rule fixes of the line-by-line audit (issue 12), PAD: each test failed on the old code."""
+"""Rule fixes of the line-by-line audit (issue 12), PAD.
+
+The PAD-5.2 and PAD-4.3 tests failed on the code before the fix; the PAD-1.1 tests fail
+when the engine stops moving the requirement card from hand to discard (either half).
+"""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-from engine.core.cards import CardSpec, spec_from_schema
+from engine.core.cards import CardSpec, DeckSpec, spec_from_schema, specs_from_schema
+from engine.pad.engine import PadDeck
+from engine.pad.rules import PadGame
 from tests.engine.factories import LIL_RED, Scripted, build_game, orb
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "pad.json"
@@ -130,3 +137,85 @@ def test_pad_4_3_greedy_plays_the_reduction_skill_to_evolve_its_costliest_pet():
     game.main_phase()
     assert game.state.pets[0].top.name == ZAEROG.name
     assert names(game.state.discard) == [OTHER.name] * 2 + [AMELIT.name]
+
+
+# --- PAD-1.1: ultimate evolution discards the requirement card (NAME-1 matching) --------
+# B05-019 Artemis (on B01-103 Golden Egg) → B05-020 Hunting Deity Artemis (cost 1) →
+# B05-021 Hunt God of the Holy Bow, Artemis (ultimate, needs 神秘の仮面 = B02-101 Mystic
+# Mask). The English-only printing of the mask is the same card by NAME-1 once the deck
+# also holds B02-101, which is catalogued under both names.
+HUNTING = real("B05-020", 20)
+HUNT_GOD = real("B05-021", 21, evolves_from=20)
+MASK = real("B02-101", 101)
+ENGLISH_MASK = spec_from_schema(
+    {**_catalogue()["B02-101"], "number": "P-102", "name": "Mystic Mask (EN)"}
+    | {"names": {"en": "Mystic Mask"}},
+    id=102,
+)
+
+
+def test_pad_1_1_ultimate_evolution_moves_one_requirement_card_from_hand_to_discard():
+    game = build_game([HUNTING], hand=[HUNT_GOD, ENGLISH_MASK, MASK], deck=[OTHER])
+    ultimate = game.state.hand[0]
+    game.evolve(0, ultimate)
+    assert game.state.pets[0].top is ultimate
+    # exactly one mask left the hand for the discard pile; the other stays in hand
+    assert len(game.state.hand) == 1 and len(game.state.discard) == 1
+    assert {game.state.hand[0].name, game.state.discard[0].name} == {
+        ENGLISH_MASK.name,
+        MASK.name,
+    }
+
+
+def test_pad_1_1_an_english_only_printing_of_the_requirement_is_spent_by_name_1():
+    game = build_game([HUNTING], hand=[HUNT_GOD, ENGLISH_MASK], deck=[MASK])
+    game.evolve(0, game.state.hand[0])
+    assert game.state.hand == []
+    assert names(game.state.discard) == [ENGLISH_MASK.name]
+    assert names(game.state.deck) == [MASK.name]
+
+
+class CheckedUltimates(PadGame):
+    """Checks every ultimate evolution of a real game: the requirement leaves the hand
+    for the discard pile, once (PAD-1.1)."""
+
+    ultimates: list[str] = []
+
+    def evolve(self, index, card, payment=None, reduction=0):
+        if card.requirement is None:
+            return super().evolve(index, card, payment, reduction)
+        needs = card.needs
+        in_hand = sum(c.identity == needs for c in self.state.hand)
+        in_discard = sum(c.identity == needs for c in self.state.discard)
+        hand = len(self.state.hand)
+        super().evolve(index, card, payment, reduction)
+        assert sum(c.identity == needs for c in self.state.hand) == in_hand - 1
+        assert sum(c.identity == needs for c in self.state.discard) == in_discard + 1
+        assert len(self.state.hand) == hand - 2  # the ultimate and its requirement
+        CheckedUltimates.ultimates.append(card.name)
+
+
+def test_pad_1_1_greedy_games_ultimate_evolve_and_spend_the_requirement():
+    catalogue = specs_from_schema(json.loads(FIXTURES.read_text(encoding="utf-8")))
+    egg, artemis = catalogue["Golden Egg"], catalogue["Artemis"]
+    hunting, god = catalogue["Hunting Deity Artemis"], catalogue[HUNT_GOD.name]
+    mask = catalogue[MASK.name]
+    english = replace(ENGLISH_MASK, id=max(s.id for s in catalogue.values()) + 1)
+    fillers = [
+        s for s in catalogue.values() if s.kind == "skill" and not s.effects and s.attribute
+    ][:7]
+    deck = [artemis, hunting, god] * 3 + [mask, mask, english] + fillers * 3 + [egg] * 3
+    spec = DeckSpec("pad", tuple(deck[:40]), (egg,) * 5)
+    prepared = PadDeck(spec, policy="greedy", turn_cap=12, options=None)
+    prepared.game_class = CheckedUltimates
+    CheckedUltimates.ultimates = []
+    for seed in range(40):
+        log = prepared.play(seed, going_first=bool(seed % 2), log=True).log
+        owned = Counter(log["owned"])
+        for snapshot in log["snapshots"]:  # no card created or lost
+            zones = snapshot["zones"]
+            cards = zones["deck"] + zones["hand"] + zones["life"] + zones["discard"]
+            cards += sum(zones["orb_columns"], []) + sum(zones["pets"], [])
+            cards += sum(zones["attack_area"], [])
+            assert Counter(cards) == owned
+    assert len(CheckedUltimates.ultimates) >= 1  # ultimate evolution is played (7 times)
