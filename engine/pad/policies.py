@@ -343,11 +343,6 @@ class GreedyPolicy(Policy):
         """The evolution that saves most (highest cost), then the one that hits hardest."""
         return max(options, key=lambda option: (option[1].cost, card_value(option[1])))
 
-    def evolution_cards(self, game) -> list[PadCard]:
-        """Hand pets that evolve from a pet in play that has not evolved this turn."""
-        tops = {s.top.identity for s in game.state.pets if s.evolved_on != game.turn}
-        return [c for c in game.state.hand if c.is_pet and c.evolves_from in tops]
-
     def evolutions(self, game) -> list[tuple[int, PadCard]]:
         """Every free evolution available (each pet and hand card once), or else the
         cheapest paid one worth its cost."""
