@@ -12,17 +12,13 @@ from __future__ import annotations
 import re
 import warnings
 from functools import lru_cache
+from re import _parser as regex_parser  # Python ≥ 3.11 (pyproject requires it)
 
 import re2
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 
 from cards.search.syntax import QuerySyntaxError
-
-try:  # Python ≥ 3.11 keeps the regex parser here
-    from re import _parser as regex_parser
-except ImportError:  # pragma: no cover
-    import sre_parse as regex_parser
 
 MAX_REGEX_LENGTH = 200
 NAME_COLUMNS = ("name", "name_ja", "name_zh_hant", "name_zh_hans", "name_en")

@@ -45,13 +45,9 @@ def search_time_limit(limit_ms: int | None = None) -> Iterator[None]:
     if limit_ms <= 0:  # 0 turns the limit off, as statement_timeout = 0 does
         yield
         return
-    if connection.vendor == "postgresql":
-        with _postgresql_limit(limit_ms):
-            yield
-    elif connection.vendor == "sqlite":
-        with _sqlite_limit(limit_ms):
-            yield
-    else:  # pragma: no cover - the project runs on these two databases only
+    # The project runs on these two databases only (settings.DATABASES).
+    limit = _postgresql_limit if connection.vendor == "postgresql" else _sqlite_limit
+    with limit(limit_ms):
         yield
 
 

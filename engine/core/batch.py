@@ -34,10 +34,17 @@ PR_SET_PDEATHSIG = 1  # Linux prctl(2) option: a signal sent to us when our pare
 
 # Signals a server worker typically handles (gunicorn: TERM, INT, QUIT, ABRT, USR1, WINCH);
 # blocked while the pool forks, so none reaches a worker before it drops the handlers.
+# The engines run on POSIX systems only (the servers they run under are POSIX-only too).
 SERVER_SIGNALS = frozenset(
-    getattr(signal, name)
-    for name in ("SIGTERM", "SIGINT", "SIGQUIT", "SIGABRT", "SIGHUP", "SIGUSR1", "SIGUSR2")
-    if hasattr(signal, name)
+    {
+        signal.SIGTERM,
+        signal.SIGINT,
+        signal.SIGQUIT,
+        signal.SIGABRT,
+        signal.SIGHUP,
+        signal.SIGUSR1,
+        signal.SIGUSR2,
+    }
 )
 
 
@@ -85,8 +92,7 @@ def _reset_signals() -> None:
                 signal.signal(number, signal.SIG_DFL)
     with contextlib.suppress(ValueError):
         signal.set_wakeup_fd(-1)  # gunicorn's wake-up pipe belongs to the parent
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, SERVER_SIGNALS)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SERVER_SIGNALS)
 
 
 def _die_with_parent(parent: int | None) -> None:
@@ -95,7 +101,9 @@ def _die_with_parent(parent: int | None) -> None:
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
+    except (OSError, AttributeError):
+        # No prctl outside Linux (e.g. a developer's macOS): there the pool's terminate in
+        # run()'s finally is what ends the workers.
         return
     if parent is not None and os.getppid() != parent:
         os._exit(1)  # the parent died before prctl took effect
@@ -131,9 +139,6 @@ def _context():
 def _server_signals_blocked():
     """Hold the server's signals while workers are forked: they stay pending in a new worker
     until it has reset its handlers, and reach the parent right after."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
-        yield
-        return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, SERVER_SIGNALS)
     try:
         yield
