@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterator, Mapping
 
 from engine.core.cards import DeckSpec
 from engine.core.errors import EngineError
-from engine.core.registry import Prepared, Summary, get_engine
+from engine.core.recipes import GoldfishRecipe, Recipe
+from engine.core.registry import Prepared, Summary
 from engine.core.seeds import game_seed
 
 CHUNK = 500  # games per task: large enough to amortise the pickling of a summary
@@ -109,19 +110,16 @@ def _die_with_parent(parent: int | None) -> None:
         os._exit(1)  # the parent died before prctl took effect
 
 
-def _init_worker(
-    game: str, deck: DeckSpec, policy: str, turn_cap: int, options, parent: int | None = None
-) -> None:
+def _init_worker(recipe: Recipe, parent: int | None = None) -> None:
     _reset_signals()
     _die_with_parent(parent)
-    engine = get_engine(game)
-    _WORKER["engine"] = engine
-    _WORKER["prepared"] = engine.prepare(deck, policy=policy, turn_cap=turn_cap, options=options)
+    _WORKER["recipe"] = recipe
+    _WORKER["prepared"] = recipe.prepare()
 
 
 def _work(task: tuple) -> Summary:
-    engine, prepared = _WORKER["engine"], _WORKER["prepared"]
-    return _chunk(prepared, engine.summary(prepared), task)
+    recipe, prepared = _WORKER["recipe"], _WORKER["prepared"]
+    return _chunk(prepared, recipe.summary(prepared), task)
 
 
 def _context():
@@ -156,22 +154,22 @@ def _remaining(deadline: float | None) -> float | None:
 
 
 def _run_here(
-    prepared: Prepared, engine, tasks: list[tuple], deadline: float | None
+    prepared: Prepared, recipe: Recipe, tasks: list[tuple], deadline: float | None
 ) -> Iterator[Summary]:
     """The chunks' summaries in task order, played in this process."""
     for task in tasks:
         _remaining(deadline)
-        yield _chunk(prepared, engine.summary(prepared), task)
+        yield _chunk(prepared, recipe.summary(prepared), task)
 
 
 def _run_pool(
-    processes: int, tasks: list[tuple], args: tuple, deadline: float | None
+    processes: int, tasks: list[tuple], recipe: Recipe, deadline: float | None
 ) -> Iterator[Summary]:
     """The chunks' summaries in task order, from a pool that is always torn down."""
     context = _context()
     parent = os.getpid() if context.get_start_method() == "fork" else None
     with _server_signals_blocked():
-        pool = context.Pool(processes, initializer=_init_worker, initargs=(*args, parent))
+        pool = context.Pool(processes, initializer=_init_worker, initargs=(recipe, parent))
     try:
         parts = pool.imap(_work, tasks)  # imap yields in task order: a deterministic merge
         for _task in tasks:
@@ -200,9 +198,31 @@ def run(
     options: Mapping | None,
     deadline: float | None = None,
 ) -> Summary:
+    """The merged goldfish summary of the batch (see `run_recipe`)."""
+    recipe = GoldfishRecipe(deck, policy, turn_cap, dict(options) if options else None)
+    return run_recipe(
+        recipe,
+        games=games,
+        seed=seed,
+        going_first=going_first,
+        processes=processes,
+        progress=progress,
+        deadline=deadline,
+    )
+
+
+def run_recipe(
+    recipe: Recipe,
+    *,
+    games: int,
+    seed: int,
+    going_first: bool | None,
+    processes: int | None,
+    progress: Callable[[int, int], None] | None,
+    deadline: float | None = None,
+) -> Summary:
     """The merged summary of the batch; past `deadline` (time.monotonic()) raises TimeLimit."""
-    engine = get_engine(deck.game)
-    prepared = engine.prepare(deck, policy=policy, turn_cap=turn_cap, options=options)
+    prepared = recipe.prepare()
     if processes is None:
         processes = cpu_count() if games >= PARALLEL_FROM else 1
     if multiprocessing.current_process().daemon:
@@ -211,12 +231,11 @@ def run(
     tasks = [
         (seed, start, min(start + CHUNK, games), going_first) for start in range(0, games, CHUNK)
     ]
-    total = engine.summary(prepared)
+    total = recipe.summary(prepared)
     if processes == 1:
-        parts = _run_here(prepared, engine, tasks, deadline)
+        parts = _run_here(prepared, recipe, tasks, deadline)
     else:
-        args = (deck.game, deck, policy, turn_cap, dict(options) if options else None)
-        parts = _run_pool(processes, tasks, args, deadline)
+        parts = _run_pool(processes, tasks, recipe, deadline)
     try:
         for task, part in zip(tasks, parts, strict=True):
             total.merge(part)
