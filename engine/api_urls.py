@@ -1,8 +1,12 @@
 from django.urls import path
 
 from engine.api_views import GoldfishSampleView, GoldfishView
+from engine.matchup_api import MatchupCompareView, MatchupSampleView, MatchupView
 
 urlpatterns = [
     path("goldfish/", GoldfishView.as_view(), name="goldfish"),
     path("goldfish/sample/", GoldfishSampleView.as_view(), name="goldfish-sample"),
+    path("matchups/", MatchupView.as_view(), name="matchups"),
+    path("matchups/compare/", MatchupCompareView.as_view(), name="matchups-compare"),
+    path("matchups/sample/", MatchupSampleView.as_view(), name="matchups-sample"),
 ]
