@@ -121,6 +121,7 @@ class DigimonCard:
         "score",
         "children",
         "line",
+        "bit",
     )
 
     def __init__(self, spec: CardSpec, assumed_circles: int = DEFAULT_CIRCLES):
@@ -171,6 +172,7 @@ class DigimonCard:
         self.score = 0  # power against the opponent, set by the deck (`score_against`)
         self.children: frozenset = frozenset()  # deck Digimon that evolve from it
         self.line: frozenset = frozenset()  # deck Digimon reachable from it
+        self.bit = 0  # its name's bit in a match's `drawn` mask (set by the match)
 
     def _requirement(self, spec: CardSpec, data: Mapping, assumed_circles: int) -> None:
         evolution = data.get("evolution") or {}
@@ -289,11 +291,12 @@ def link_names(cards: Iterable[DigimonCard]) -> None:
             card.names = keys
 
 
-def link(cards: Iterable[DigimonCard], opponent: DigimonCard) -> None:
+def link(cards: Iterable[DigimonCard], opponent: DigimonCard | None) -> None:
     """Per Digimon: its `children` (deck Digimon that evolve from it), its `line` (all deck
     Digimon reachable through evolutions) and its `score` against the opponent: the
     power of its attack of the opponent's letter, 0 when the opponent's attack cancels
-    it (DGM-4.4)."""
+    it (DGM-4.4). Against a deck (None: its Digimon change every round) the score is the
+    mean of its three attacks."""
     cards = list(cards)
     link_names(cards)
     digimon = [card for card in cards if card.is_digimon]
@@ -307,7 +310,9 @@ def link(cards: Iterable[DigimonCard], opponent: DigimonCard) -> None:
         card.line = frozenset(line)
 
 
-def score_against(card: DigimonCard, opponent: DigimonCard) -> int:
+def score_against(card: DigimonCard, opponent: DigimonCard | None) -> int:
+    if opponent is None:
+        return sum(card.power) // 3
     if opponent.letter == NO_LETTER:
         return 0
     if card.letter != NO_LETTER and opponent.cancels[card.letter] == opponent.letter:

@@ -18,7 +18,7 @@ from random import Random
 
 from engine.core.cards import CardSpec, DeckSpec, spec_from_schema
 from engine.core.errors import InvalidDeck, InvalidOptions, UnknownPolicy
-from engine.core.result import GameResult
+from engine.core.result import WIN, GameResult
 from engine.core.ruleset import RuleSet
 from engine.digimon import effects
 from engine.digimon.cards import (
@@ -174,7 +174,8 @@ class DigimonDeck:
             has_effects=self.has_effects,
             cards=self.cards,
         )
-        won, rounds = game.play()
+        outcome, rounds = game.play()
+        won = outcome == WIN
         result = game.result(won, rounds, seed)
         if record is not None:
             record["result"] = {

@@ -33,19 +33,22 @@ nothing). Both real policies share these terms:
 
 from __future__ import annotations
 
+from engine.digimon.battle import LOST, STOPPED, TIED, WON, attack_powers
 from engine.digimon.cards import III, DigimonCard
 from engine.digimon.effects import Battle, apply
-from engine.digimon.rules import LOST, STOPPED, TIED, WON, attack_powers
 from engine.digimon.state import SLOTS
 
 KEEP_PER_LEVEL = 2
 RANK = {LOST: 0, TIED: 1, STOPPED: 2, WON: 3}
 
 
-def outcome(battle: Battle) -> int:
+def outcome(battle: Battle, side: int = 0) -> int:
+    """The battle's outcome for `side` (0 or 1) if it ended now."""
     if battle.stopped:
         return STOPPED
     mine, theirs = battle.final()
+    if side:
+        mine, theirs = theirs, mine
     return WON if mine > theirs else LOST if theirs > mine else TIED
 
 
@@ -262,28 +265,31 @@ class GreedyPolicy(Policy):
 
     # --- DGM-4.2 / DGM-4.4 ------------------------------------------------------------
     def helps(self, game, steps, battle: Battle | None) -> bool:
+        """The steps, played now by the acting side, raise its points (below 100), lower
+        the other's, or improve its battle's outcome."""
+        me = game.side
         points = game.points
-        tops = (game.state.top, game.opponent)
+        tops = game.tops()
         for step in steps:
             if step.action == "points_add":
                 trial = list(points)
-                apply(step, 0, None, trial, tops)
-                if trial[0] > points[0] or trial[1] < points[1]:
+                apply(step, me, None, trial, tops)
+                if trial[me] > points[me] or trial[1 - me] < points[1 - me]:
                     return True
         if battle is None:
             return False
-        before = outcome(battle)
+        before = outcome(battle, me)
         if before == WON or all(step.action == "points_add" for step in steps):
             return False  # nothing beats a win
         trial = battle.copy()
         for step in steps:
-            apply(step, 0, trial, [100, 100], tops)
-        return RANK[outcome(trial)] > RANK[before]
+            apply(step, me, trial, [100, 100], tops)
+        return RANK[outcome(trial, me)] > RANK[before]
 
     def preview(self, game) -> Battle:
         """The battle as it would start now (DGM-4.4), with this round's pending steps."""
-        battle = Battle(*attack_powers(game.state.top, game.opponent))
-        tops = (game.state.top, game.opponent)
+        tops = game.tops()
+        battle = Battle(*attack_powers(*tops))
         for step, side in game.pending:
             apply(step, side, battle, [100, 100], tops)
         return battle

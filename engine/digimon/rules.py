@@ -1,39 +1,46 @@
-"""The Digimon round (RULES.md DGM-3 … DGM-5) against a passive opponent.
+"""The Digimon round (RULES.md DGM-3 … DGM-6): two sides, one round loop.
 
-`DigimonGame` is one game: the player's `PlayerState`, the opponent's Digimon (the DGM-5
-dummy, or a catalogued Digimon the user names), both point gauges, the policy that makes
-every choice, the per-round tallies and the optional log. Its verbs (`swap_level_iii`,
-`choose_evolution`, `set_option`, `use_option`, `complete_combo`, `play_support`) check
-the rules and raise `IllegalAction`; its phase methods run DGM-4 in order. A rule variant
-is a subclass that overrides a phase method or a class constant.
+`DigimonGame` is one game between side 0 (the player, deck A) and side 1: either a
+second deck played in full by its own policy (a matchup, DGM-6), or the DGM-5 dummy (a
+goldfish). Both are the same loop; the dummy is a side without a deck whose policy always
+passes. Each side has its `PlayerState` and policy; `game.side` is the side acting now,
+and `game.state`, `game.policy`, `game.cards` and `game.opponent` (the other side's box
+Digimon) follow it, so policies and the verbs of plays.py serve either side. Its phase
+methods run DGM-4 in order. A rule variant is a subclass overriding a phase method.
 
 Decisions where RULES.md is open:
-- DGM-5: the opponent sits in its box, never evolves, never discards, draws or plays
-  options, supports or special abilities; only its attack (and that attack's effect, a
-  C guard's `cancels`) takes part. Its preparation and evolution steps are empty, so
-  "first attacker first" (DGM-4.1/4.2/4.4) only orders the log. Its points start at 100.
+- DGM-5: the dummy sits in its box from the start (face up), never evolves, never
+  discards, draws or plays options, supports or special abilities; only its attack (and
+  that attack's effect, a C guard's `cancels`) takes part; its box is never cleared and
+  it has no lifespan. Its points start at 100.
 - DGM-3.1: the policy picks the Level III from the 30 cards; the first copy of it in deck
   order goes to the box. A face-down Level III turns up at the first evolution phase.
+  Side 0 sets up first, then side 1, from the game's one Random.
 - DGM-4.1 step 3: the ○/× cards are taken from the Net Ocean when the evolution is
   chosen; when it runs short, the cards it has are taken and the evolution fails at the
   evolution phase (DGM-4.2/4.3), as does any later link of the chain that needed it.
   Other requirement cards (a named card, hand discards, a crest/armor) move from hand.
-- DGM-4.2: evolution-timing options (scenes are evolution-timing, DGM-1.2) are used
-  after the player's evolutions, "now or not at all": the ones in a slot left unused at
-  the end of the evolution phase go to the Dark Area (event `unused_options`), so none
-  is kept for the battle phase or a later round. Used options, supports and completed
-  combos go to the Dark Area at the end of point calculation (DGM-4.5), except options
-  whose duration is "until lifespan end": they stay in their slot and apply in every
-  battle until DGM-4.8.
+- DGM-4.2: each side (first attacker first) evolves, then uses its evolution-timing
+  options (scenes are evolution-timing, DGM-1.2) "now or not at all": the ones left
+  unused go to the Dark Area (event `unused_options`). Used options, supports and
+  completed combos go to the Dark Area at the end of point calculation (DGM-4.5), except
+  options whose duration is "until lifespan end": they stay in their slot and apply in
+  every battle until DGM-4.8.
 - DGM-4.4: a Digimon attacks with its attack of the opponent's battle letter; an attack
   effect `cancels: X` turns the opponent's attack of letter X to 0 (the C guard:
-  A → 0). A Digimon without a battle letter draws no attack from its opponent.
+  A → 0). A Digimon without a battle letter draws no attack from its opponent. Then
+  the pending evolution-phase steps, the options lasting until lifespan end and the
+  special abilities (first attacker first); then the sides play options, combos and
+  supports one at a time, the second attacker first, alternating; a side that passes
+  may play again if the other plays after it, and two passes in a row end the phase.
 - DGM-4.5: the points lost are the loser's own table at the winner's level, clamped to
   0 … 100; a tie costs both 10; `stop_attacks` costs nobody anything.
-- DGM-4.7: the game ends after point calculation when a side is at 0: won when only the
-  opponent is; both at 0 is a draw (not won). `turn_cap` counts rounds.
-- DGM-4.8: the lifespan ends when the Net Ocean is empty after point calculation (even
-  if the game is not over yet); the hand and the other option slots stay.
+- DGM-4.7: the game ends after point calculation when a side is at 0: the other wins;
+  **both at 0 in the same round is a draw** (neither outlasted the other). `turn_cap`
+  counts rounds; a game still going at the cap is a draw (DGM-6.3).
+- DGM-4.8: each side whose Net Ocean is empty after point calculation ends its lifespan
+  (even if the game is not over yet), side 0 first; the hand and the other option slots
+  stay.
 """
 
 from __future__ import annotations
@@ -41,49 +48,60 @@ from __future__ import annotations
 from random import Random
 
 from engine.core.errors import IllegalAction
-from engine.core.names import fold_key
-from engine.core.result import GameResult
+from engine.core.result import DRAW, GameResult
 from engine.core.seeds import shuffle
 from engine.digimon import effects
+from engine.digimon.battle import (  # noqa: F401  (re-exported: the rules' names)
+    FAILURES,
+    GAVE_UP,
+    LOST,
+    NET_OCEAN,
+    NO_BASE,
+    OUTCOMES,
+    REQUIREMENT,
+    STOPPED,
+    TIE_LOSS,
+    TIED,
+    WON,
+    attack_powers,
+    points_lost,
+)
 from engine.digimon.cards import III, LETTERS, LEVELS, NO_LETTER, DigimonCard
 from engine.digimon.effects import Battle
+from engine.digimon.plays import Plays
 from engine.digimon.state import HAND_SIZE, MAX_POINTS, SLOTS, PlayerState
 
 PHASES = ("preparation", "evolution", "battle", "points")  # DGM-4.1, 4.2, 4.4, 4.5
 PREPARATION_STEPS = ("exchange", "level_iii", "choose_evolution", "set_options")  # DGM-4.1
-TIE_LOSS = 10  # DGM-4.5
-WON, LOST, TIED, STOPPED = range(4)
-OUTCOMES = ("won", "lost", "tied", "stopped")
-FAILURES = ("net_ocean", "requirement", "no_base", "gave_up")  # evolution failure reasons
-NET_OCEAN, REQUIREMENT, NO_BASE, GAVE_UP = range(4)
 EMPTY_SLOTS = [None] * SLOTS
 PLAYER, OPPONENT = 0, 1
+SIDE_NAMES = ("player", "opponent")
 
 
-def attack_powers(me: DigimonCard, them: DigimonCard) -> tuple[int, int, bool, bool]:
-    """DGM-4.4: (my power, their power, mine turned to 0, theirs turned to 0). Each
-    attacks with its attack whose letter is the other's battle letter; an attack that
-    `cancels` the letter the other attacks with turns that attack to 0."""
-    mine = me.power[them.letter] if them.letter != NO_LETTER else 0
-    theirs = them.power[me.letter] if me.letter != NO_LETTER else 0
-    zero_mine = them.letter != NO_LETTER and me.letter != NO_LETTER
-    zero_theirs = zero_mine and me.cancels[them.letter] == me.letter
-    zero_mine = zero_mine and them.cancels[me.letter] == them.letter
-    return mine, theirs, zero_mine, zero_theirs
+class Side:
+    """What one side brings to a game: its cards in deck order, its distinct compiled
+    cards, and its policy."""
+
+    __slots__ = ("deck", "cards", "policy")
+
+    def __init__(self, deck: list[DigimonCard], policy, cards=None):
+        self.deck = deck
+        self.cards = cards if cards is not None else tuple(dict.fromkeys(deck))
+        self.policy = policy
 
 
-def points_lost(loser: DigimonCard, winner: DigimonCard) -> int:
-    """DGM-4.5: the loser's own loss table at the winner's level."""
-    return loser.lost[winner.level if winner.level >= 0 else III]
-
-
-class DigimonGame:
+class DigimonGame(Plays):
     __slots__ = (
         "rng",
+        "sides",
+        "policies",
+        "side_cards",
+        "dummy",
+        "with_decks",
+        "side",
         "state",
-        "cards",
-        "opponent",
         "policy",
+        "cards",
         "going_first",
         "first",
         "turn_cap",
@@ -115,7 +133,7 @@ class DigimonGame:
         deck: list[DigimonCard],
         rng: Random,
         policy,
-        opponent: DigimonCard,
+        opponent: DigimonCard | Side,
         *,
         going_first: bool = True,
         turn_cap: int = 30,
@@ -123,25 +141,37 @@ class DigimonGame:
         has_effects: bool = True,
         cards: tuple[DigimonCard, ...] | None = None,
     ):
+        """`opponent`: the DGM-5 dummy's card (a goldfish) or the other deck's `Side`."""
         self.rng = rng
-        self.state = PlayerState(rng, list(deck))
-        self.cards = cards if cards is not None else tuple(dict.fromkeys(deck))  # distinct
-        self.opponent = opponent
-        self.policy = policy
+        player = Side(deck, policy, cards)
+        self.dummy = isinstance(opponent, DigimonCard)
+        if self.dummy:
+            rival = Side([], _passive(), ())
+            rival_state = PlayerState(rng, [])
+            rival_state.box.append(opponent)
+            rival_state.face_down = False
+        else:
+            rival = opponent
+            rival_state = PlayerState(rng, list(rival.deck))
+        self.sides = (PlayerState(rng, list(deck)), rival_state)
+        self.with_decks = (PLAYER,) if self.dummy else (PLAYER, OPPONENT)
+        self.policies = (player.policy, rival.policy)
+        self.side_cards = (player.cards, rival.cards)
+        self.act_as(PLAYER)
         self.going_first = going_first
-        self.first = going_first  # the player attacks first (DGM-3.3, DGM-4.6)
+        self.first = going_first  # side 0 attacks first (DGM-3.3, DGM-4.6)
         self.turn_cap = turn_cap
         self.round = 0
         self.phase = "setup"
         self.step: str | None = None
         self.log = log  # None: no logging work at all
-        self.points = [MAX_POINTS, MAX_POINTS]  # player, opponent (DGM-3.2)
+        self.points = [MAX_POINTS, MAX_POINTS]  # side 0, side 1 (DGM-3.2)
         self.battle: Battle | None = None
         self.pending: list[tuple] = []  # (step, side) for this round's battle
         self.has_effects = has_effects
         self.opening = 0
         self.outcome = TIED
-        # tallies
+        # side 0's tallies (the goldfish report)
         self.round_combos: list[int] = []
         self.round_lost: list[int] = []
         self.round_dealt: list[int] = []
@@ -151,37 +181,68 @@ class DigimonGame:
         self.evolutions = [0, 0, 0, 0]  # evolutions into each level
         self.failures = [0, 0, 0, 0]  # by reason, FAILURES order
 
+    # --- the acting side ---------------------------------------------------------------
+    def act_as(self, side: int) -> None:
+        self.side = side
+        self.state = self.sides[side]
+        self.policy = self.policies[side]
+        self.cards = self.side_cards[side]
+
+    @property
+    def opponent(self) -> DigimonCard:
+        """The acting side's opponent: the other side's box Digimon."""
+        return self.sides[1 - self.side].box[-1]
+
+    def tops(self) -> tuple[DigimonCard, DigimonCard]:
+        player, rival = self.sides
+        return player.box[-1], rival.box[-1]
+
+    def order(self) -> tuple[int, ...]:
+        """The sides that act, first attacker first (DGM-4.1, 4.2, 4.4)."""
+        if self.dummy:
+            return (PLAYER,)
+        return (PLAYER, OPPONENT) if self.first else (OPPONENT, PLAYER)
+
     # --- log --------------------------------------------------------------------------
     def event(self, action: str, cards: list[str], **details) -> None:
         events = self.log["events"]
-        entry = {"n": len(events), "round": self.round, "phase": self.phase, "step": self.step}
-        entry.update(action=action, cards=cards, **details)
+        entry = {"n": len(events), "round": self.round}
+        if not self.dummy:
+            entry["player"] = self.side
+        entry.update(phase=self.phase, step=self.step, action=action, cards=cards, **details)
         events.append(entry)
 
     def snapshot(self) -> None:
-        self.log["snapshots"].append(
-            {
-                "after_event": len(self.log["events"]),
-                "round": self.round,
-                "phase": self.phase,
-                "first": "player" if self.first else "opponent",
-                "zones": self.state.snapshot(),
-                "points": {"player": self.points[0], "opponent": self.points[1]},
-                "opponent": {"digimon_box": [self.opponent.name]},
-            }
-        )
+        entry = {"after_event": len(self.log["events"]), "round": self.round, "phase": self.phase}
+        player, rival = self.sides
+        if self.dummy:  # the goldfish log (DGM-5): the player's zones and the dummy's box
+            entry.update(
+                first="player" if self.first else "opponent",
+                zones=player.snapshot(),
+                points={"player": self.points[0], "opponent": self.points[1]},
+                opponent={"digimon_box": [rival.box[-1].name]},
+            )
+        else:
+            entry.update(
+                player=None,
+                first=PLAYER if self.first else OPPONENT,
+                zones=[player.snapshot(), rival.snapshot()],
+                points=list(self.points),
+            )
+        self.log["snapshots"].append(entry)
 
     # --- game -------------------------------------------------------------------------
-    def play(self) -> tuple[bool, int]:
+    def play(self) -> tuple[int, int]:
         """Set up, then play rounds until a side is at 0 points or the round cap.
-        Returns (won, rounds)."""
+        Returns (outcome for side 0: WIN / DRAW / LOSS, rounds)."""
         self.setup()
+        points = self.points
         for number in range(1, self.turn_cap + 1):
             self.round = number
             self.play_round()
-            if self.points[1] == 0 or self.points[0] == 0:  # DGM-4.7
-                return self.points[0] > 0, number
-        return False, self.turn_cap
+            if points[1] == 0 or points[0] == 0:  # DGM-4.7; both at 0: a draw
+                return (points[0] > 0) - (points[1] > 0), number
+        return DRAW, self.turn_cap  # DGM-6.3
 
     def play_round(self) -> None:
         self.preparation_phase()
@@ -190,7 +251,18 @@ class DigimonGame:
         self.points_phase()
 
     def setup(self) -> None:
-        """DGM-3.1 … DGM-3.3 (who attacks first is the `going_first` option)."""
+        """DGM-3.1 … DGM-3.3 for each side with a deck (who attacks first is the
+        `going_first` option)."""
+        for side in self.with_decks:
+            if self.side != side:
+                self.act_as(side)
+            self.setup_side()
+        if self.side != PLAYER:
+            self.act_as(PLAYER)
+        if self.log is not None:
+            self.snapshot()
+
+    def setup_side(self) -> None:
         state = self.state
         deck = state.net_ocean
         candidates = []
@@ -202,24 +274,36 @@ class DigimonGame:
         chosen = self.policy.choose_level_iii(self, candidates)
         deck.remove(chosen)
         state.box.append(chosen)  # DGM-3.1, face down
-        self.level_iii = chosen
         shuffle(self.rng, deck)  # DGM-3.2
         state.gauge.append(deck.pop())
-        state.hand = [deck.pop() for _ in range(min(self.hand_size, len(deck)))]  # DGM-3.3
-        self.first_reached[III] = 1
-        hand = state.hand
-        second = any(card.level == III for card in hand)
-        usable = any(card in chosen.children for card in hand)
-        self.opening = second | usable << 1
+        hand = state.hand = [deck.pop() for _ in range(min(self.hand_size, len(deck)))]
+        for card in hand:  # DGM-3.3
+            state.seen |= card.bit
+        if self.side == PLAYER:
+            self.level_iii = chosen
+            self.first_reached[III] = 1
+            second = any(card.level == III for card in hand)
+            usable = any(card in chosen.children for card in hand)
+            self.opening = second | usable << 1
         if self.log is not None:
             self.event("level_iii", [chosen.name], face_down=True)
             self.event("point_gauge", [state.gauge[0].name], points=MAX_POINTS)
             self.event("deal_hand", [card.name for card in hand])
-            self.snapshot()
 
     # --- DGM-4.1 ----------------------------------------------------------------------
     def preparation_phase(self) -> None:
         self.phase = "preparation"
+        for side in self.order():
+            if self.side != side:
+                self.act_as(side)
+            self.prepare_side()
+        if self.side:  # between phases the game is seen from side 0
+            self.act_as(PLAYER)
+        self.step = None
+        if self.log is not None:
+            self.snapshot()
+
+    def prepare_side(self) -> None:
         state, policy, log = self.state, self.policy, self.log
         self.step = "exchange"  # step 1
         cards, slots = policy.choose_discards(self)
@@ -243,109 +327,29 @@ class DigimonGame:
         self.step = "set_options"  # step 4
         for card in policy.choose_options(self):
             self.set_option(card)
-        self.step = None
-        if log is not None:
-            self.snapshot()
-
-    def swap_level_iii(self, card: DigimonCard) -> None:
-        old = self.state.swap_level_iii(card)
-        if self.log is not None:
-            self.event("swap_level_iii", [card.name, old.name])
-
-    def requirement_cards(self, card: DigimonCard, keep=()) -> list[DigimonCard] | None:
-        """The hand cards that meet `card`'s other requirements (DGM-4.3), chosen by the
-        policy where there is a choice, never `card` itself or one of `keep` (one copy
-        each); None when the hand cannot meet them."""
-        pool = list(self.state.hand)
-        for reserved in (card, *keep):
-            if reserved in pool:
-                pool.remove(reserved)
-        chosen: list[DigimonCard] = []
-        discards = 0
-        for kind, value in card.other:
-            if kind == "discard":
-                discards += value
-                continue
-            for index, other in enumerate(pool):
-                if (kind == "card" and fold_key(value) in other.names) or (
-                    kind == "type" and other.option_type == value
-                ):
-                    chosen.append(pool.pop(index))
-                    break
-            else:
-                return None
-        if discards:
-            if len(pool) < discards:
-                return None
-            chosen += self.policy.choose_requirement_discards(self, pool, discards)
-        return chosen
-
-    def choose_evolution(self, card: DigimonCard, others: list[DigimonCard] | None = None):
-        """DGM-4.1 step 3 / DGM-4.3: put `card` face down in the evolving box and its
-        requirement in the requirement box: its ○ and × cards face down from the Net
-        Ocean, and the hand cards of its other requirements. A short Net Ocean or missing
-        requirement cards are recorded: the evolution will fail (DGM-4.2)."""
-        state = self.state
-        if card not in state.hand or card.level <= III:
-            raise IllegalAction(f"DGM-4.1: {card.name} is not a Level IV+ Digimon in hand.")
-        if card.other and others is None:
-            others = self.requirement_cards(card)  # while `card` is still in hand
-        state.hand.remove(card)
-        ocean = state.net_ocean
-        need = card.need
-        taken = min(need, len(ocean))
-        if taken:
-            group = ocean[-taken:]
-            del ocean[-taken:]
-            group.reverse()  # the top card first
-        else:
-            group = []
-        shortfall = NET_OCEAN if taken < need else None
-        if card.other:
-            if others is None:
-                shortfall = REQUIREMENT if shortfall is None else shortfall
-                others = []
-            for other in others:
-                state.hand.remove(other)
-            group += others
-        state.evolving.append(card)
-        state.requirements.append(group)
-        state.shortfalls.append(shortfall)
-        state.taken.append(taken)
-        if self.log is not None:
-            self.event(
-                "choose_evolution",
-                [card.name],
-                requirement=[c.name for c in group],
-                circles=card.circles,
-                crosses=card.crosses,
-                short=FAILURES[shortfall] if shortfall is not None else None,
-            )
-
-    def set_option(self, card: DigimonCard) -> None:
-        """DGM-4.1 step 4: an option from hand into an empty option slot."""
-        state = self.state
-        if card not in state.hand or not (card.is_option or card.is_combo):
-            raise IllegalAction(f"DGM-4.1: {card.name} is not an option card in hand.")
-        try:
-            slot = state.slots.index(None)
-        except ValueError:
-            raise IllegalAction("DGM-4.1: every option slot is full.") from None
-        state.hand.remove(card)
-        state.slots[slot] = card
-        state.used[slot] = state.lasting[slot] = False
-        if self.log is not None:
-            self.event("set_option", [card.name], slot=slot)
 
     # --- DGM-4.2 ----------------------------------------------------------------------
     def evolution_phase(self) -> None:
         self.phase = "evolution"
-        state = self.state
         self.pending = []
+        for side in self.order():
+            if self.side != side:
+                self.act_as(side)
+            self.evolve_side()
+        if self.side != PLAYER:
+            self.act_as(PLAYER)
+        if self.log is not None:
+            self.snapshot()
+
+    def evolve_side(self) -> None:
+        state = self.state
         if state.face_down:
             state.face_down = False
             if self.log is not None:
-                self.event("turn_up", [state.box[0].name, self.opponent.name])
+                turned = [state.box[0].name]
+                if self.dummy:
+                    turned.append(self.opponent.name)
+                self.event("turn_up", turned)
         if state.evolving:
             self.evolve_all()
         if self.has_effects:
@@ -353,22 +357,6 @@ class DigimonGame:
                 self.use_option(slot)
         if state.slots != EMPTY_SLOTS:
             self.drop_unused_evolution_options()
-        if self.log is not None:
-            self.snapshot()
-
-    def drop_unused_evolution_options(self) -> None:
-        """DGM-4.2: an evolution-timing option not used in this phase is not used at all."""
-        state = self.state
-        gone = [
-            state.discard_slot(slot)
-            for slot, card in enumerate(state.slots)
-            if card is not None
-            and card.evolution_timing
-            and not card.is_combo
-            and not (state.used[slot] or state.lasting[slot])
-        ]
-        if gone and self.log is not None:
-            self.event("unused_options", [card.name for card in gone], rule="DGM-4.2")
 
     def evolve_all(self) -> None:
         """DGM-4.2: evolve each chosen card in order; a requirement not met sends the card
@@ -377,6 +365,7 @@ class DigimonGame:
         state = self.state
         log = self.log
         dark = state.dark_area
+        mine = self.side == PLAYER
         for card, group, shortfall in zip(
             state.evolving, state.requirements, state.shortfalls, strict=True
         ):
@@ -385,7 +374,8 @@ class DigimonGame:
             if shortfall is None and not self.policy.confirm_evolution(self, card):
                 shortfall = GAVE_UP
             if shortfall is not None:
-                self.failures[shortfall] += 1
+                if mine:
+                    self.failures[shortfall] += 1
                 dark.append(card)
                 dark.extend(group)
                 if log is not None:
@@ -399,9 +389,10 @@ class DigimonGame:
             old = state.place_evolution(card)
             dark.extend(group)
             level = card.level
-            self.evolutions[level] += 1
-            if not self.first_reached[level]:
-                self.first_reached[level] = self.round
+            if mine:
+                self.evolutions[level] += 1
+                if not self.first_reached[level]:
+                    self.first_reached[level] = self.round
             if log is not None:
                 self.event(
                     "evolve",
@@ -411,132 +402,22 @@ class DigimonGame:
                     requirement=[c.name for c in group],
                 )
             for step in card.evolve_steps:
-                self.run_step(step, PLAYER, card)
+                self.run_step(step, self.side, card)
         state.evolving = []
         state.requirements = []
         state.shortfalls = []
         state.taken = []
 
-    def run_step(self, step, side: int, source: DigimonCard) -> None:
-        """A step outside a battle: points steps at once, power steps wait for the
-        battle of this round."""
-        if step.action == "points_add":
-            effects.apply(step, side, None, self.points, (self.state.top, self.opponent))
-        else:
-            self.pending.append((step, side))
-        if self.log is not None:
-            self.event("effect", [source.name], effect=step.action, amount=step.amount)
-
-    # --- options, combos, supports ---------------------------------------------------
-    def use_option(self, slot: int) -> None:
-        """Use the option in `slot` (DGM-4.2 for evolution timing, DGM-4.4 otherwise)."""
-        state = self.state
-        card = state.slots[slot]
-        if card is None or state.used[slot] or state.lasting[slot] or card.is_combo:
-            raise IllegalAction(f"Option slot {slot} holds no usable option.")
-        in_battle = self.phase == "battle"
-        if self.phase not in ("evolution", "battle") or card.evolution_timing == in_battle:
-            raise IllegalAction(
-                f"DGM-4.2: {card.name} is used in the {'evolution' if in_battle else 'battle'}"
-                " phase."
-            )
-        state.used[slot] = True
-        if self.log is not None:
-            self.event("use_option", [card.name], slot=slot)
-        for step in card.play_steps:
-            if in_battle:
-                self.battle_step(step, PLAYER, card)
-            else:
-                self.run_step(step, PLAYER, card)
-
-    def battle_step(self, step, side: int, source: DigimonCard) -> None:
-        effects.apply(step, side, self.battle, self.points, (self.state.top, self.opponent))
-        if self.log is not None:
-            self.event("effect", [source.name], effect=step.action, amount=step.amount)
-
-    def combo_parts(self, slot: int) -> list | None:
-        """DGM-1.3: where the combo in `slot` finds its components: ("slot", i) for another
-        unused option slot, ("hand", card) for a hand card, ("box", card) for a component
-        naming the box Digimon; None when a part is missing."""
-        state = self.state
-        combo = state.slots[slot]
-        if combo is None or not combo.is_combo or state.used[slot] or not combo.components:
-            return None
-        parts: list = []
-        taken_slots: set[int] = {slot}
-        pool = list(state.hand)
-        for name, quantity in combo.components:
-            for _ in range(quantity):
-                for index, card in enumerate(state.slots):
-                    if (
-                        card is not None
-                        and index not in taken_slots
-                        and not state.used[index]
-                        and not state.lasting[index]
-                        and name in card.names
-                    ):
-                        taken_slots.add(index)
-                        parts.append(("slot", index))
-                        break
-                else:
-                    for index, card in enumerate(pool):
-                        if name in card.names:
-                            parts.append(("hand", pool.pop(index)))
-                            break
-                    else:
-                        if name in state.top.names:
-                            parts.append(("box", state.top))
-                        else:
-                            return None
-        return parts
-
-    def complete_combo(self, slot: int) -> None:
-        """DGM-1.3: the combo card in `slot` and all its components come together: the
-        parts are spent (slot parts at point calculation, hand parts at once to the Dark
-        Area) and the combo's steps apply."""
-        parts = self.combo_parts(slot)
-        if parts is None:
-            raise IllegalAction("DGM-1.3: the combo's components are not all there.")
-        state = self.state
-        combo = state.slots[slot]
-        state.used[slot] = True
-        names = []
-        for where, part in parts:
-            if where == "slot":
-                state.used[part] = True
-                names.append(state.slots[part].name)
-            elif where == "hand":
-                state.discard_from_hand(part)
-                names.append(part.name)
-            else:
-                names.append(part.name)
-        self.combos += 1
-        if self.log is not None:
-            self.event("combo", [combo.name], parts=names)
-        for step in combo.combo_steps:
-            self.battle_step(step, PLAYER, combo)
-
-    def play_support(self, card: DigimonCard) -> None:
-        """DGM-4.4: a Digimon from hand into the support box; its support steps apply."""
-        state = self.state
-        if card not in state.hand or not card.support_steps:
-            raise IllegalAction(f"{card.name} has no support ability to use from hand.")
-        state.hand.remove(card)
-        state.support.append(card)
-        if self.log is not None:
-            self.event("support", [card.name])
-        for step in card.support_steps:
-            self.battle_step(step, PLAYER, card)
-
     # --- DGM-4.4 ----------------------------------------------------------------------
     def battle_phase(self) -> None:
         self.phase = "battle"
-        state = self.state
-        me, them = state.top, self.opponent
+        me, them = self.tops()
         mine, theirs, zero_mine, zero_theirs = attack_powers(me, them)
         battle = self.battle = Battle(mine, theirs, zero_mine, zero_theirs)
         log = self.log
         if log is not None:
+            if self.side != PLAYER:
+                self.act_as(PLAYER)
             self.event(
                 "attack",
                 [me.name, them.name],
@@ -545,45 +426,59 @@ class DigimonGame:
                 turned_to_zero=[zero_mine, zero_theirs],
             )
         if self.has_effects:
-            tops = (me, them)
-            for step, side in self.pending:  # evolution-phase options and evolve steps
-                effects.apply(step, side, battle, self.points, tops)
-            for slot in range(SLOTS):  # options lasting until lifespan end
-                card = state.slots[slot]
-                if state.lasting[slot] and card is not None:
-                    for step in card.play_steps:
-                        if step.action != "points_add":
-                            self.battle_step(step, PLAYER, card)
-            for step in me.battle_steps:  # special abilities: the opponent has none
-                self.battle_step(step, PLAYER, me)
-            # DGM-4.4: plays alternate from the second attacker until both pass; the
-            # opponent always passes, so the player plays until it passes.
-            if log is not None and self.first:
-                self.event("pass", [], side="opponent")
-            policy = self.policy
-            # Each play spends an option, a combo or a support card, so the policy runs out.
-            while (play := policy.choose_battle_play(self)) is not None:
-                kind, what = play
-                if kind == "option":
-                    self.use_option(what)
-                elif kind == "combo":
-                    self.complete_combo(what)
-                else:
-                    self.play_support(what)
-            if log is not None:
-                self.event("pass", [], side="player")
-                if not self.first:
-                    self.event("pass", [], side="opponent")
+            self.battle_effects(battle)
+            if self.side != PLAYER:
+                self.act_as(PLAYER)
         if log is not None:
             final = battle.final()
             self.event("compare", [], power=list(final), stopped=battle.stopped)
             self.snapshot()
 
+    def battle_effects(self, battle: Battle) -> None:
+        tops = self.tops()
+        for step, side in self.pending:  # evolution-phase options and evolve steps
+            effects.apply(step, side, battle, self.points, tops)
+        order = self.order()
+        for side in order:
+            if self.side != side:
+                self.act_as(side)
+            state = self.state
+            if True in state.lasting:  # options lasting until lifespan end
+                for slot in range(SLOTS):
+                    card = state.slots[slot]
+                    if state.lasting[slot] and card is not None:
+                        for step in card.play_steps:
+                            if step.action != "points_add":
+                                self.battle_step(step, side, card)
+            for step in tops[side].battle_steps:  # special abilities, first attacker first
+                self.battle_step(step, side, tops[side])
+        # Plays alternate from the second attacker until both pass in a row; each play
+        # spends an option, a combo or a support card, so the sides run out. The DGM-5
+        # dummy's policy always passes.
+        side = OPPONENT if self.first else PLAYER
+        passes = 0
+        dummy = self.dummy
+        while passes < 2:
+            if dummy and side:
+                play = None  # the DGM-5 dummy's policy always passes: not asked
+            else:
+                if self.side != side:
+                    self.act_as(side)
+                play = self.policy.choose_battle_play(self)
+            if play is None:
+                passes += 1
+                if self.log is not None:
+                    self.event("pass", [], side=SIDE_NAMES[side])
+            else:
+                passes = 0
+                self.make_play(play)
+            side = 1 - side
+
     # --- DGM-4.5 … DGM-4.8 ------------------------------------------------------------
     def points_phase(self) -> None:
         self.phase = "points"
-        state, battle, points = self.state, self.battle, self.points
-        me, them = state.top, self.opponent
+        battle, points = self.battle, self.points
+        me, them = self.tops()
         mine, theirs = battle.final()
         before = list(points)
         if battle.stopped:
@@ -607,6 +502,8 @@ class DigimonGame:
         self.combos = 0
         log = self.log
         if log is not None:
+            if self.side != PLAYER:
+                self.act_as(PLAYER)
             self.event(
                 "points",
                 [],
@@ -615,6 +512,39 @@ class DigimonGame:
                 dealt=dealt,
                 points={"player": points[0], "opponent": points[1]},
             )
+        for side in self.with_decks:
+            if self.side != side:
+                self.act_as(side)
+            self.clean_up_side()
+        self.battle = None
+        if outcome == WON:  # DGM-4.6: the winner attacks first; a tie keeps the order
+            self.first = True
+        elif outcome == LOST:
+            self.first = False
+        over = not (points[0] and points[1])  # DGM-4.7
+        for side in self.with_decks:
+            state = self.sides[side]
+            if not over and not state.net_ocean:  # DGM-4.8
+                if self.side != side:
+                    self.act_as(side)
+                gone = state.end_lifespan()
+                if log is not None:
+                    self.event(
+                        "lifespan_end",
+                        [card.name for card in gone],
+                        net_ocean=len(state.net_ocean),
+                    )
+        if self.side != PLAYER:
+            self.act_as(PLAYER)
+        if log is not None:
+            if over:
+                self.event("game_over", [], won=points[0] > 0 and points[1] == 0)
+            self.snapshot()
+
+    def clean_up_side(self) -> None:
+        """DGM-4.5: the box's Digimon (Level III excepted), spent options and supports go
+        to the Dark Area; options lasting until lifespan end stay in their slots."""
+        state = self.state
         gone = state.clear_box()
         for slot in range(SLOTS) if True in state.used else ():
             if state.used[slot]:
@@ -628,25 +558,8 @@ class DigimonGame:
             gone += state.support
             state.dark_area.extend(state.support)
             state.support = []
-        self.battle = None
-        if log is not None and gone:
+        if self.log is not None and gone:
             self.event("to_dark_area", [card.name for card in gone])
-        if outcome == WON:  # DGM-4.6: the winner attacks first; a tie keeps the order
-            self.first = True
-        elif outcome == LOST:
-            self.first = False
-        if points[0] and points[1] and not state.net_ocean:  # DGM-4.7, DGM-4.8
-            gone = state.end_lifespan()
-            if log is not None:
-                self.event(
-                    "lifespan_end",
-                    [card.name for card in gone],
-                    net_ocean=len(state.net_ocean),
-                )
-        elif log is not None and not (points[0] and points[1]):
-            self.event("game_over", [], won=points[0] > 0 and points[1] == 0)
-        if log is not None:
-            self.snapshot()
 
     # --- result -----------------------------------------------------------------------
     def result(self, won: bool, rounds: int, seed: int) -> GameResult:
@@ -666,7 +579,7 @@ class DigimonGame:
                 "lost": self.round_lost,
                 "dealt": self.round_dealt,
             },
-            totals={"reshuffles": self.state.reshuffles},
+            totals={"reshuffles": self.sides[0].reshuffles},
             extra={
                 "outcomes": tuple(self.outcomes),
                 "first_reached": tuple(self.first_reached),
@@ -675,6 +588,12 @@ class DigimonGame:
                 "opening": self.opening,
             },
         )
+
+
+def _passive():
+    from engine.digimon.policies import Policy  # the policies import this module
+
+    return Policy()
 
 
 def _letter(index: int) -> str | None:

@@ -42,6 +42,7 @@ class PlayerState:
         "used",
         "lasting",
         "reshuffles",
+        "seen",
     )
 
     def __init__(self, rng: Random, net_ocean: list[DigimonCard]):
@@ -61,6 +62,7 @@ class PlayerState:
         self.used = [False] * SLOTS
         self.lasting = [False] * SLOTS
         self.reshuffles = 0
+        self.seen = 0  # bits of the cards that have been in hand (MatchResult.drawn)
 
     @property
     def top(self) -> DigimonCard:
@@ -78,6 +80,10 @@ class PlayerState:
         del ocean[-count:]
         drawn.reverse()  # the top card first
         hand.extend(drawn)
+        seen = self.seen
+        for card in drawn:
+            seen |= card.bit
+        self.seen = seen
         return drawn
 
     def discard_from_hand(self, card: DigimonCard) -> None:
