@@ -318,3 +318,29 @@ def score_against(card: DigimonCard, opponent: DigimonCard | None) -> int:
     if card.letter != NO_LETTER and opponent.cancels[card.letter] == opponent.letter:
         return 0
     return card.power[opponent.letter]
+
+
+def compile_deck(
+    specs: Iterable[CardSpec], circles: int, opponent: DigimonCard | None
+) -> tuple[list[DigimonCard], tuple[DigimonCard, ...]]:
+    """(the deck's cards in list order, its distinct cards): copies share one compiled
+    card; other requirements read against the deck's names; linked against `opponent`
+    (None: another deck)."""
+    compiled: dict[CardSpec, DigimonCard] = {}
+    deck = [compiled.setdefault(spec, DigimonCard(spec, circles)) for spec in specs]
+    cards = tuple(compiled.values())
+    names = {name for card in cards for name in card.names}
+    for card in cards:
+        read_other(card, names)
+    link(cards, opponent)
+    return deck, cards
+
+
+def assumed(cards: Iterable[DigimonCard]) -> dict[str, list[str]]:
+    """The deck's Digimon played with the defaults above (DGM-4.3, DGM-1.1, DGM-4.9)."""
+    digimon = [card for card in cards if card.is_digimon]
+    return {
+        "assumed_requirements": sorted({c.name for c in digimon if c.assumed_requirement}),
+        "assumed_lost_points": sorted({c.name for c in digimon if c.assumed_lost}),
+        "assumed_guards": sorted({c.name for c in digimon if c.assumed_guard}),
+    }

@@ -9,6 +9,9 @@ Options (`play_game(..., options=...)`, `run_batch(..., options=...)`):
   ultimate 10).
 - `assumed_circles`: the ○ count (0–10) assumed for a Digimon whose requirement prints
   no ○/× count (default 2, as St-2 Greymon's `Agumon ○○`).
+
+A matchup (`DigimonEngine.prepare_match`, engine/digimon/match.py) takes
+`assumed_circles` for each deck; `opponent` is the goldfish's and is refused there.
 """
 
 from __future__ import annotations
@@ -29,11 +32,12 @@ from engine.digimon.cards import (
     LEVELS,
     NO_LETTER,
     DigimonCard,
+    assumed,
+    compile_deck,
     dummy_spec,
-    link,
-    read_other,
 )
 from engine.digimon.policies import GreedyPolicy, Policy, RushPolicy
+from engine.digimon.random_policy import RandomPolicy
 from engine.digimon.report import DigimonSummary
 from engine.digimon.rules import DigimonGame
 from engine.digimon.state import HAND_SIZE
@@ -41,6 +45,7 @@ from engine.digimon.state import HAND_SIZE
 POLICY_CLASSES: dict[str, type[Policy]] = {
     GreedyPolicy.name: GreedyPolicy,
     RushPolicy.name: RushPolicy,
+    RandomPolicy.name: RandomPolicy,
 }
 SETUP_CARDS = 1 + 1 + HAND_SIZE  # DGM-3.1 … DGM-3.3: the Level III, the gauge, the hand
 OPTIONS = ("opponent", "assumed_circles")
@@ -82,10 +87,14 @@ def read_options(options: Mapping | None) -> tuple[CardSpec, int]:
         raise InvalidOptions(f"DGM-5: the opponent must be a Digimon card: {opponent.name}.")
     if opponent.data.get("level") not in LEVELS:
         raise InvalidOptions(f"DGM-5: the opponent {opponent.name} has no level.")
+    return opponent, read_circles(values)
+
+
+def read_circles(values: Mapping) -> int:
     circles = values.get("assumed_circles", DEFAULT_CIRCLES)
     if not isinstance(circles, int) or isinstance(circles, bool) or not 0 <= circles <= 10:
         raise InvalidOptions("assumed_circles must be a whole number from 0 to 10.")
-    return opponent, circles
+    return circles
 
 
 def policy_class(policy: str) -> type[Policy]:
@@ -110,25 +119,14 @@ class DigimonDeck:
         self.policy_name = policy
         self.policy = cls()  # stateless but for caches keyed on the deck: shared by games
         self.turn_cap = turn_cap
-        compiled: dict[CardSpec, DigimonCard] = {}
-        self.deck = [compiled.setdefault(spec, DigimonCard(spec, circles)) for spec in deck.deck]
-        self.cards = tuple(compiled.values())
-        names = {name for card in self.cards for name in card.names}
-        for card in self.cards:
-            read_other(card, names)
         self.opponent = DigimonCard(opponent_spec, circles)
-        link(self.cards, self.opponent)
+        self.deck, self.cards = compile_deck(deck.deck, circles, self.opponent)
         self.owned = [card.name for card in self.deck]
         self.not_simulated = effects.not_simulated(deck.deck)
-        self.assumed_requirements = sorted(
-            {card.name for card in self.cards if card.is_digimon and card.assumed_requirement}
-        )
-        self.assumed_lost_points = sorted(
-            {card.name for card in self.cards if card.is_digimon and card.assumed_lost}
-        )
-        self.assumed_guards = sorted(  # DGM-4.9
-            {card.name for card in self.cards if card.is_digimon and card.assumed_guard}
-        )
+        facts = assumed(self.cards)
+        self.assumed_requirements = facts["assumed_requirements"]
+        self.assumed_lost_points = facts["assumed_lost_points"]
+        self.assumed_guards = facts["assumed_guards"]  # DGM-4.9
         self.has_effects = any(card.steps or card.is_combo for card in self.cards)
         self.level_iii = self._level_iii()
 
@@ -207,3 +205,28 @@ class DigimonEngine(RuleSet):
     summary_class = DigimonSummary
     policy_classes = POLICY_CLASSES
     unsimulated_cards = staticmethod(effects.not_simulated)
+    default_match_cap = 60  # DGM-6.3: rounds
+
+    def prepare_match(
+        self,
+        deck: DeckSpec,
+        opponent: DeckSpec,
+        *,
+        policy: str,
+        opponent_policy: str,
+        turn_cap: int | None = None,
+        options: Mapping | None = None,
+        opponent_options: Mapping | None = None,
+    ):
+        """Deck A against another deck, both played in full (DGM-6)."""
+        from engine.digimon.match import DigimonMatch  # match.py builds on this module
+
+        return DigimonMatch(
+            deck,
+            opponent,
+            policy=policy,
+            opponent_policy=opponent_policy,
+            turn_cap=self.default_match_cap if turn_cap is None else turn_cap,
+            options=options,
+            opponent_options=opponent_options,
+        )

@@ -1,0 +1,126 @@
+"""Two Digimon decks played against each other (RULES.md DGM-6): the prepared match that
+`DigimonEngine.prepare_match` returns and the batch runner replays from seeds.
+
+Both decks go through the goldfish's checks (`check_deck`) and policies, and through the
+same round loop (rules.py): side 0 is deck A ("the deck", the player), side 1 the
+opponent deck. Each deck's options take `assumed_circles` only. A game returns a
+`MatchResult`: WIN / DRAW / LOSS for deck A, the rounds played (the cap when drawn,
+DGM-6.3), and `drawn`, the bits of `card_names` that were in deck A's hand at some point
+(the opening hand, DGM-3.3, and every draw, DGM-4.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+
+from engine.core.cards import DeckSpec
+from engine.core.errors import InvalidOptions
+from engine.core.result import DRAW, LOSS, WIN, MatchResult
+from engine.digimon import effects
+from engine.digimon.cards import GAME, assumed, compile_deck
+from engine.digimon.engine import check_deck, policy_class, read_circles
+from engine.digimon.rules import DigimonGame, Side
+
+OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+MATCH_OPTIONS = ("assumed_circles",)
+
+
+def match_circles(options: Mapping | None, whose: str) -> int:
+    values = dict(options or {})
+    if "opponent" in values:
+        raise InvalidOptions(
+            f"{whose}: 'opponent' names the goldfish's dummy (DGM-5); a matchup plays a deck."
+        )
+    unknown = sorted(set(values) - set(MATCH_OPTIONS))
+    if unknown:
+        raise InvalidOptions(f"Unknown Digimon option(s) for {whose}: {', '.join(unknown)}.")
+    return read_circles(values)
+
+
+class DigimonMatch:
+    """Deck A and an opponent deck compiled for their policies (`Prepared`)."""
+
+    def __init__(
+        self,
+        deck: DeckSpec,
+        opponent: DeckSpec,
+        *,
+        policy: str,
+        opponent_policy: str,
+        turn_cap: int,
+        options: Mapping | None = None,
+        opponent_options: Mapping | None = None,
+    ):
+        check_deck(deck)
+        check_deck(opponent)
+        if turn_cap < 1:
+            raise InvalidOptions("turn_cap must be at least 1.")
+        classes = policy_class(policy), policy_class(opponent_policy)
+        circles = match_circles(options, "options")
+        rival_circles = match_circles(opponent_options, "opponent_options")
+        self.policy_names = (policy, opponent_policy)
+        self.policies = (classes[0](), classes[1]())  # per side: caches are per deck
+        self.turn_cap = turn_cap
+        self.deck, self.cards = compile_deck(deck.deck, circles, None)
+        self.rival_deck, self.rival_cards = compile_deck(opponent.deck, rival_circles, None)
+        names = list(dict.fromkeys(card.name for card in self.deck))
+        self.card_names = tuple(names)
+        for card in self.cards:  # copies and NAME-1 namesakes of one name share a bit
+            card.bit = 1 << names.index(card.name)
+        self.not_simulated = effects.not_simulated(deck.deck)
+        self.opponent_not_simulated = effects.not_simulated(opponent.deck)
+        self.has_effects = any(
+            card.steps or card.is_combo for card in self.cards + self.rival_cards
+        )
+
+    def report_header(self) -> dict:
+        return {"deck": assumed(self.cards), "opponent": assumed(self.rival_cards)}
+
+    def play(self, seed: int, going_first: bool = True, log: bool = False) -> MatchResult:
+        record = self.log_header(seed, going_first) if log else None
+        game = DigimonGame(
+            self.deck,
+            Random(seed),
+            self.policies[0],
+            Side(self.rival_deck, self.policies[1], self.rival_cards),
+            going_first=going_first,
+            turn_cap=self.turn_cap,
+            log=record,
+            has_effects=self.has_effects,
+            cards=self.cards,
+        )
+        outcome, rounds = game.play()
+        result = MatchResult(outcome, rounds, going_first, seed, game.sides[0].seen)
+        if record is not None:
+            record["result"] = {
+                "outcome": OUTCOME_NAMES[outcome],
+                "length": rounds,
+                "points": list(game.points),
+            }
+            result.log = record
+        return result
+
+    def log_header(self, seed: int, going_first: bool) -> dict:
+        players = []
+        for policy, deck, cards, unsimulated in (
+            (self.policy_names[0], self.deck, self.cards, self.not_simulated),
+            (self.policy_names[1], self.rival_deck, self.rival_cards, self.opponent_not_simulated),
+        ):
+            players.append(
+                {
+                    "policy": policy,
+                    "owned": [card.name for card in deck],
+                    "not_simulated": unsimulated,
+                    **assumed(cards),
+                }
+            )
+        return {
+            "game": GAME,
+            "seed": seed,
+            "going_first": going_first,
+            "turn_cap": self.turn_cap,
+            "players": players,
+            "events": [],
+            "snapshots": [],
+        }
