@@ -27,8 +27,9 @@ def prepared(deck=None, policy="greedy", **options) -> DigimonDeck:
     return DigimonDeck(deck or starter_deck(), policy=policy, turn_cap=30, options=options)
 
 
-def test_digimon_registers_two_policies():
-    assert set(POLICIES["digimon"]) == {"greedy", "rush"}
+def test_digimon_registers_greedy_rush_and_random_policies():
+    assert set(POLICIES["digimon"]) == {"greedy", "rush", "random"}
+    assert POLICIES["digimon"]["random"] == "plays uniformly at random among legal actions"
 
 
 def test_dgm_3_setup_puts_a_level_iii_in_the_box_one_card_on_the_gauge_and_deals_6():
