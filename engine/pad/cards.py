@@ -10,13 +10,12 @@ from collections.abc import Iterable
 
 from engine.core.cards import CardSpec
 from engine.core.names import evolves_from_keys, group_by_name, name_keys, requirement_keys
-from engine.pad.effects import Step, compile_steps
+from engine.pad.effects import OPPONENT_ACTIONS, STAGES, Step, compile_steps
 
 COLOURS = ("fire", "water", "wood", "light", "dark", "heart")  # PAD-1 orb colours
 FIRE, WATER, WOOD, LIGHT, DARK, HEART = range(6)
 COLOUR = {name: index for index, name in enumerate(COLOURS)}
 ATTRIBUTES = COLOURS[:5]  # PAD-1: heart is an orb colour, never an attribute
-STAGES = ("base", "evo1", "evo2", "evo3", "ultimate")  # PAD-1.1
 STAGE_RANK = {name: rank for rank, name in enumerate(STAGES)}
 NO_CARD = -1  # an identity no card has: a requirement that names no card at hand
 PET_TYPES = ("god", "dragon", "healer", "attacker", "devil", "balanced", "physical", "machine")
@@ -63,6 +62,8 @@ class PadCard:
         "combo_steps",
         "simulated",
         "root",
+        "bit",
+        "hostile",
     )
 
     def __init__(self, spec: CardSpec):
@@ -101,6 +102,13 @@ class PadCard:
         self.continuous_steps = self._steps("continuous")
         self.combo_steps = self._steps("activate") + self._steps("combo")
         self.root = spec.id  # the base of its evolution line, set by `link_lines`
+        # A matchup's player deck: 1 << its index in the prepared match's `card_names`
+        # (MATCH-1: drawn cards); 0 for every other card.
+        self.bit = 0
+        # Every play step acts on the opponent (PAD-7.2): worthless against the goldfish.
+        self.hostile = bool(self.play_steps) and all(
+            step.action in OPPONENT_ACTIONS for step in self.play_steps
+        )
 
     def _steps(self, trigger: str) -> tuple[Step, ...]:
         return tuple(step for step in self.steps if step.trigger == trigger)

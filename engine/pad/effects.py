@@ -1,20 +1,36 @@
 """The structured effect vocabulary (docs/card-schema.md) as the PAD engine runs it.
 
-A step is `{"trigger", "action", "amount"=1, "up_to", "scope", "colour"}`. What runs:
+A step is `{"trigger", "action", "amount"=1, "up_to", "scope", "colour", "min_combos",
+"max_defense", "max_stage"}`. What runs:
 
 - triggers `evolve` (the pet is placed to evolve, PAD-1.3), `play` (a skill is used,
   PAD-4.3), `damage` (drawn from life by damage, PAD-4.5.3), `defence` (at a defence
   declaration, PAD-4.5.2), `combo` (after the combo step, if any combo was made, or a
-  combo of `colour`), `activate` (after the combo step, **only with a `colour`**: "if you
-  match a <colour> combo"; other activate conditions are text only), `continuous` (while
-  the pet is on top of its stack: `extra_damage` and `extra_combo` only);
+  combo of `colour`), `activate` (after the combo step, **only with a condition**:
+  `min_combos` — "if you match 6 combos": at least that many combos made this turn —, or
+  else `colour` — "if you match a <colour> combo"; other activate conditions are text
+  only), `continuous` (while the pet is on top of its stack: `extra_damage` and
+  `extra_combo` only);
 - actions `draw`, `heal` (PAD-6.3: as the recovery step, only below 5 life), `deck_to_orb`
   and `hand_to_orb` (the printed "Drop Area" is the orb area), `deck_to_discard`,
   `hand_to_discard`, `discard_to_hand`, `extra_damage` and `extra_combo` (this turn, on the
   `scope`: `self` — the default for pets —, `all`, an attribute or a pet type; a skill
   without scope buffs one pet of its attribute), `untap`, `cost_reduction` ("evolve it for
   N less", PAD-4.3: a hand pet of the skill's attribute, or of `colour`, evolves at once
-  for its cost less the amount; the policy picks which, and nothing happens without one).
+  for its cost less the amount; the policy picks which, and nothing happens without one);
+- actions on the opponent (PAD-7.2), the acting player's policy choosing the target:
+  `opponent_tap` ("roll one of your opponent's <colour> monsters / with 600 or less
+  defense": `amount` active pets of the opponent become tapped; `colour` filters by
+  attribute or sub-attribute — on these actions `colour` names the target, never a
+  condition —, `max_defense` by printed defence), `opponent_return_top` ("return the top
+  card of an opponent's 2nd stage or lower monster to your opponent's hand": an evolved
+  pet of the opponent whose top card's stage is at most `max_stage` loses that card to
+  its owner's hand; a base pet is never returned, nothing in PAD-4.3 would put it back in
+  play), `opponent_hand_discard` ("your opponent discards a card from their hand": the
+  opponent's policy picks), `opponent_orb_discard` ("discard a card from one of your
+  opponent's drop areas": the top card of an opponent's orb column holding at least two
+  cards, so each column keeps one as in PAD-4.3.1). Against the goldfish (DGM-5), which
+  has no pets, hand or orb area, they find no target and move nothing.
 
 Anything else — a text-only effect, an unknown trigger/action/scope pair — is not run,
 and the card is listed under `not_simulated` (the card is still played, as a pet or an
@@ -60,6 +76,14 @@ SUPPORTED: dict[str, frozenset[str]] = {
 }
 
 
+OPPONENT_ACTIONS = frozenset(
+    {"opponent_tap", "opponent_return_top", "opponent_hand_discard", "opponent_orb_discard"}
+)
+IMMEDIATE = IMMEDIATE | OPPONENT_ACTIONS
+SUPPORTED.update({trigger: IMMEDIATE for trigger in SUPPORTED if trigger != "continuous"})
+STAGES = ("base", "evo1", "evo2", "evo3", "ultimate")  # PAD-1.1, lowest first
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     trigger: str
@@ -68,13 +92,22 @@ class Step:
     up_to: bool = False
     scope: str | None = None
     colour: int | None = None  # colour index, 0–5
+    min_combos: int = 0  # activate: at least this many combos made this turn
+    max_defense: int | None = None  # opponent_tap: targets printing at most this defence
+    max_stage: int | None = None  # opponent_return_top: top card's stage rank at most this
 
 
 def supported(step: dict) -> bool:
     trigger, action = step.get("trigger"), step.get("action")
     if action not in SUPPORTED.get(trigger, ()):
         return False
-    if trigger == "activate" and step.get("colour") not in COLOUR_NAMES:
+    if (
+        trigger == "activate"
+        and not step.get("min_combos")
+        and (step.get("colour") not in COLOUR_NAMES or action in OPPONENT_ACTIONS)
+    ):
+        return False  # activate runs only on a condition the engine knows
+    if step.get("max_stage") is not None and step["max_stage"] not in STAGES:
         return False
     if step.get("colour") is not None and step["colour"] not in COLOUR_NAMES:
         return False
@@ -95,6 +128,9 @@ def compile_steps(spec: CardSpec) -> tuple[tuple[Step, ...], bool]:
                     up_to=bool(raw.get("up_to", False)),
                     scope=raw.get("scope"),
                     colour=COLOUR_NAMES.index(colour) if colour else None,
+                    min_combos=int(raw.get("min_combos") or 0),
+                    max_defense=raw.get("max_defense"),
+                    max_stage=STAGES.index(raw["max_stage"]) if raw.get("max_stage") else None,
                 )
             )
     simulated = len(steps) == len(spec.effects) and (bool(steps) or not spec.has_text)
@@ -183,6 +219,7 @@ def _discard_to_hand(game, step, source, stack):
             break
         state.discard.remove(card)
         state.hand.append(card)
+        state.seen |= card.bit
         moved.append(card)
     return moved
 
@@ -229,7 +266,115 @@ def _cost_reduction(game, step, source, stack):
     return [card]
 
 
+# --- the opponent (PAD-7.2) ---------------------------------------------------------
+def opponent_tap_targets(game, step) -> list[int]:
+    """The opponent's active pets a tap step may roll (colour: attribute or sub-attribute;
+    max_defense: printed defence)."""
+    opponent = game.opponent
+    if not opponent.is_player:
+        return []
+    mask = 1 << step.colour if step.colour is not None else 0
+    limit = step.max_defense
+    return [
+        index
+        for index, stack in enumerate(opponent.state.pets)
+        if not stack.tapped
+        and (not mask or stack.top.attr_mask & mask)
+        and (limit is None or stack.top.defense <= limit)
+    ]
+
+
+def opponent_return_targets(game, step) -> list[int]:
+    """The opponent's evolved pets whose top card is at most `max_stage`."""
+    opponent = game.opponent
+    if not opponent.is_player:
+        return []
+    limit = step.max_stage if step.max_stage is not None else len(STAGES)
+    return [
+        index
+        for index, stack in enumerate(opponent.state.pets)
+        if len(stack.cards) > 1 and stack.top.stage <= limit
+    ]
+
+
+def opponent_orb_columns(game) -> list[int]:
+    """The opponent's orb columns that can lose their top card and keep one."""
+    opponent = game.opponent
+    if not opponent.is_player:
+        return []
+    return [i for i, column in enumerate(opponent.state.columns) if len(column) > 1]
+
+
+def opponent_targets(game, step) -> list:
+    """What an opponent step could hit now (empty: it would move nothing)."""
+    action, opponent = step.action, game.opponent
+    if action == "opponent_tap":
+        return opponent_tap_targets(game, step)
+    if action == "opponent_return_top":
+        return opponent_return_targets(game, step)
+    if action == "opponent_orb_discard":
+        return opponent_orb_columns(game)
+    return list(opponent.state.hand) if opponent.is_player else []
+
+
+def _opponent_tap(game, step, source, stack):
+    opponent, moved = game.opponent, []
+    for _ in range(step.amount):
+        targets = opponent_tap_targets(game, step)
+        if not targets:
+            break
+        target = opponent.state.pets[game.policy.choose_opponent_pet(game, targets, "tap")]
+        target.tapped = True
+        moved.append(target.top)
+    return moved
+
+
+def _opponent_return_top(game, step, source, stack):
+    opponent, moved = game.opponent, []
+    for _ in range(step.amount):
+        targets = opponent_return_targets(game, step)
+        if not targets:
+            break
+        target = opponent.state.pets[game.policy.choose_opponent_pet(game, targets, "return")]
+        card = target.cards.pop()
+        target.top = target.cards[-1]
+        opponent.state.hand.append(card)
+        opponent.state.seen |= card.bit
+        opponent.version += 1
+        moved.append(card)
+    return moved
+
+
+def _opponent_hand_discard(game, step, source, stack):
+    opponent = game.opponent
+    if not opponent.is_player or not opponent.state.hand:
+        return []
+    count = min(step.amount, len(opponent.state.hand))
+    moved = opponent.policy.choose_hand_discards(opponent, count, optional=False)
+    for card in moved:
+        opponent.state.hand.remove(card)
+        opponent.state.discard.append(card)
+    return moved
+
+
+def _opponent_orb_discard(game, step, source, stack):
+    opponent, moved = game.opponent, []
+    for _ in range(step.amount):
+        columns = opponent_orb_columns(game)
+        if not columns:
+            break
+        column = game.policy.choose_opponent_column(game, columns)
+        card = opponent.state.take_orb(column)
+        opponent.state.discard.append(card)
+        moved.append(card)
+    return moved
+
+
 ACTIONS = {
+    "opponent_tap": _opponent_tap,
+    "opponent_return_top": _opponent_return_top,
+    "opponent_hand_discard": _opponent_hand_discard,
+    "opponent_orb_discard": _opponent_orb_discard,
     "draw": _draw,
     "heal": _heal,
     "deck_to_orb": _deck_to_orb,

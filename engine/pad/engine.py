@@ -1,4 +1,5 @@
-"""The PAD engine behind `engine.core.api`: deck checks, compilation, one game."""
+"""The PAD engine behind `engine.core.api` and `engine.core.matchup`: deck checks,
+compilation, one goldfish game (`PadDeck`) and matchups (`prepare_match`, PAD-7)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from random import Random
 
 from engine.core.cards import CardSpec, DeckSpec
 from engine.core.errors import InvalidDeck, InvalidOptions, UnknownPolicy
-from engine.core.result import GameResult
+from engine.core.result import WIN, GameResult
 from engine.core.ruleset import RuleSet
 from engine.pad import effects
 from engine.pad.cards import PadCard, link_lines
+from engine.pad.match import PadMatch, Side
 from engine.pad.policies import GreedyPolicy, Policy, StoreOrbsPolicy
+from engine.pad.random_policy import RandomPolicy
 from engine.pad.report import PadSummary
 from engine.pad.rules import LIFE_DEALT, OPENING_HAND, PadGame
 from engine.pad.state import COLUMNS
@@ -20,6 +23,7 @@ GAME = "pad"
 POLICY_CLASSES: dict[str, type[Policy]] = {
     GreedyPolicy.name: GreedyPolicy,
     StoreOrbsPolicy.name: StoreOrbsPolicy,
+    RandomPolicy.name: RandomPolicy,
 }
 MAX_TEAM = 5  # PAD-2.3
 SETUP_CARDS = LIFE_DEALT + OPENING_HAND + COLUMNS  # PAD-3.2 … PAD-3.4
@@ -93,7 +97,8 @@ class PadDeck:
             has_continuous=self.has_continuous,
             has_combo_steps=self.has_combo_steps,
         )
-        won, turns = game.play()
+        outcome, turns = game.play()
+        won = outcome == WIN  # the goldfish never attacks: the player never loses
         result = game.result(won, turns, seed)
         if record is not None:
             record["result"] = {"won": won, "turns": turns, "opponent_life": game.opponent.life}
@@ -121,3 +126,28 @@ class PadEngine(RuleSet):
     summary_class = PadSummary
     policy_classes = POLICY_CLASSES
     unsimulated_cards = staticmethod(effects.not_simulated)
+    default_match_cap = 30  # PAD-7.4: 30 turns each
+
+    def prepare_match(
+        self,
+        deck: DeckSpec,
+        opponent: DeckSpec,
+        *,
+        policy: str,
+        opponent_policy: str,
+        turn_cap: int | None = None,
+        options: Mapping | None = None,
+        opponent_options: Mapping | None = None,
+    ) -> PadMatch:
+        """Both decks checked as the goldfish's (InvalidDeck), their policies and options
+        too (UnknownPolicy, InvalidOptions); PAD-7.4's cap unless `turn_cap` is given."""
+        sides = []
+        for spec, name, values in (
+            (deck, policy, options),
+            (opponent, opponent_policy, opponent_options),
+        ):
+            check_deck(spec)
+            cls, checked = policy_options(name, values)
+            sides.append(Side(spec, name, cls, checked))
+        cap = self.default_match_cap if turn_cap is None else turn_cap
+        return PadMatch(*sides, turn_cap=cap)

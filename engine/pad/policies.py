@@ -23,7 +23,7 @@ from __future__ import annotations
 from operator import getitem
 
 from engine.pad.cards import HEART, PadCard
-from engine.pad.effects import reduction_mask
+from engine.pad.effects import OPPONENT_ACTIONS, opponent_targets, reduction_mask
 from engine.pad.rules import combo_mask
 from engine.pad.state import MAX_LIFE
 
@@ -107,6 +107,14 @@ class Policy:
     ) -> tuple[int, PadCard] | None:
         """PAD-4.3 "evolve it for N less": one of the legal (pet, hand card) options."""
         return options[0]
+
+    # effects on the opponent (PAD-7.2): `game` is the acting side, targets are legal
+    def choose_opponent_pet(self, game, targets: list[int], purpose: str) -> int:
+        """One of the opponent's pets (`purpose`: "tap" or "return")."""
+        return targets[0]
+
+    def choose_opponent_column(self, game, columns: list[int]) -> int:
+        return columns[0]
 
     # the defender's side (never asked against the goldfish)
     def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
@@ -239,6 +247,7 @@ class GreedyPolicy(Policy):
         needed = dict(self._needed)
         line_stage = self._line_stage
         requirements = {card.needs for card in cards if card.requirement}
+        opponent = game.opponent.is_player  # skills that only hit a real opponent
         values = []
         for card in cards:
             if card.is_pet:
@@ -251,7 +260,7 @@ class GreedyPolicy(Policy):
                     continue
             if requirements and card.identity in requirements:  # NAME-1
                 values.append(KEEP_REQUIREMENT)
-            elif card.is_skill and card.play_steps:
+            elif card.is_skill and card.play_steps and (opponent or not card.hostile):
                 values.append(KEEP_SKILL)
             else:
                 values.append(0)
@@ -326,6 +335,8 @@ class GreedyPolicy(Policy):
             return len(spare) >= 2
         if action in ("extra_combo", "extra_damage"):
             return self._likely_attacker(game, card)
+        if action in OPPONENT_ACTIONS:  # PAD-7.2: only with something to hit
+            return bool(opponent_targets(game, step))
         return False
 
     def _likely_attacker(self, game, card: PadCard) -> bool:
@@ -457,12 +468,65 @@ class GreedyPolicy(Policy):
         pets = game.state.pets
         return [max(targets, key=lambda i: (card_value(pets[i].top), -i))]
 
+    # --- the opponent and the defender's side (PAD-7) -------------------------------
+    def choose_opponent_pet(self, game, targets: list[int], purpose: str) -> int:
+        """Tap the opponent's best blocker (highest defence); return the hardest hitter."""
+        pets = game.opponent.state.pets
+        if purpose == "tap":
+            return max(targets, key=lambda i: (pets[i].top.defense, -i))
+        return max(targets, key=lambda i: (card_value(pets[i].top), pets[i].top.stage, -i))
+
+    def choose_opponent_column(self, game, columns: list[int]) -> int:
+        """The column whose top card lights the colours the opponent has most of there."""
+        state = game.opponent.state
+
+        def nearness(column: int) -> tuple:
+            tally = state.counts[column]
+            return (sum(tally[c] for c in state.columns[column][-1].orbs), -column)
+
+        return max(columns, key=nearness)
+
+    def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
+        """PAD-4.5.2: a defence skill only when no block is possible without it and its
+        untap makes one possible."""
+        if self.choose_blockers(game, attack):
+            return []
+        pets = game.state.pets
+        tapped = sorted((p.top.defense for p in pets if p.tapped), reverse=True)
+        active = sum(p.top.defense for p in pets if not p.tapped)
+        for card in game.state.hand:
+            if not game.can_use_defence_skill(card):
+                continue
+            untaps = sum(s.amount for s in card.defence_steps if s.action == "untap")
+            if untaps and tapped and active + sum(tapped[:untaps]) > attack:
+                return [card]
+        return []
+
+    def choose_untap(self, game, count: int) -> list[int]:
+        """The tapped pets with the highest defence (the best blockers)."""
+        pets = game.state.pets
+        tapped = sorted(
+            (i for i, stack in enumerate(pets) if stack.tapped),
+            key=lambda i: (-pets[i].top.defense, i),
+        )
+        return tapped[:count]
+
+    def use_damage_effect(self, game, card: PadCard) -> bool:
+        """A damage trigger that discards from hand needs the cards to discard."""
+        needed = sum(s.amount for s in card.damage_steps if s.action == "hand_to_discard")
+        return len(game.state.hand) >= needed
+
     def choose_blockers(self, game, attack: int) -> list[int]:
+        """PAD-4.5.2: block every attack it can, with the fewest active pets, the weakest
+        one that suffices alone, else the strongest first (the others stay ready)."""
         pets = game.state.pets
         active = sorted(
             (i for i, stack in enumerate(pets) if not stack.tapped),
             key=lambda i: (-pets[i].top.defense, i),
         )
+        alone = [i for i in active if pets[i].top.defense > attack]
+        if alone:
+            return [alone[-1]]
         chosen, total = [], 0
         for index in active:
             chosen.append(index)

@@ -1,16 +1,24 @@
-"""The PAD turn (RULES.md PAD-3 … PAD-6) against the goldfish opponent (DGM-5).
+"""The PAD turn (RULES.md PAD-3 … PAD-6) for one side of a game, and the turn loop.
 
-`PadGame` is one game: the player's `PlayerState`, the opponent, the policy that makes
-every choice, the per-turn tallies and the optional log. Its verbs (`evolve`,
-`play_skill`, `recover`, `take_damage`, `defend`) check the rules and raise
-`IllegalAction`; its phase methods run PAD-4 in order. A rule variant is a subclass that
-overrides a hook or a class constant (`hand_limit`, `first_player_skips_orb_start`, …).
+`PadGame` is one player: its `PlayerState`, its opponent (another `PadGame` in a matchup,
+PAD-7, or the passive `GoldfishOpponent`, DGM-5), the policy that makes every choice,
+the per-turn tallies and the optional log (shared by both sides). Its verbs (`evolve`,
+`play_skill`, `recover`, and the defender's `defend`, `take_damage` of
+engine/pad/defence.py) check the rules and raise `IllegalAction`; its phase methods run
+PAD-4 in order. `play` is the one turn loop of goldfish and matchup alike: both sides set
+up, then take turns in order until a side has lost or the turn cap is reached. A rule
+variant is a subclass that overrides a hook or a class constant (`hand_limit`,
+`first_player_skips_orb_start`, …).
 
 Decisions where RULES.md is open:
-- DGM-5: the goldfish has 5 life, never attacks and never blocks, so PAD-4.5.2 never
-  happens to the player's attacks and the player never draws from its own life; the
-  defender's side (`defend`, `take_damage`, `can_block`) is implemented and tested on
-  constructed states only. The goldfish's turns are empty.
+- DGM-5: the goldfish has 5 life, never attacks and never blocks, and its turns are
+  empty (only logged). Against it the player never draws from its own life.
+- PAD-6.1 in a matchup: a side loses when its life area is empty after an attack's damage
+  (every point and the triggers of the life cards it drew, which may heal) — it cannot
+  recover later in the attacker's attack phase. The game ends at once: the remaining
+  attackers return without attacking and the attacker plays no cleanup.
+- PAD-7.4: a game still going after both sides played the turn cap is a draw; its length
+  is the cap.
 - PAD-4.2: both players draw on their first turn; only the orb start is skipped by the
   player going first (PAD-4.4.1).
 - PAD-5.2/5.3: a colour counts once, but every column holding ≥ 3 orbs of a colour
@@ -19,9 +27,9 @@ Decisions where RULES.md is open:
   are made or the deck and discard pile are empty.
 - PAD-4.5.1: pets declare attacks in pet-area order; an attack counts in the tallies only
   when the attack value is above 0 (an attack of 0 deals no damage, PAD-4.5.3).
-- PAD-6.1: the goldfish cannot recover, so it loses as soon as its life reaches 0; the
-  remaining attackers return without attacking and no cleanup is played. `damage` tallies
-  the life actually removed, so a won game always totals 5.
+- PAD-6.1: the goldfish cannot recover, so it loses as soon as its life reaches 0, as a
+  player does. `damage` tallies the life actually removed, so a won goldfish game always
+  totals 5.
 - Ultimate evolution (PAD-1.1) also discards the named requirement card from hand.
 - A skill with no attribute needs no pet.
 - PAD-4.3: "cost_reduction" ("choose a <colour> monster from your hand and evolve it for
@@ -31,14 +39,14 @@ Decisions where RULES.md is open:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from random import Random
 
 from engine.core.errors import IllegalAction
-from engine.core.result import GameResult
+from engine.core.result import DRAW, LOSS, WIN, GameResult
 from engine.core.seeds import shuffle
 from engine.pad import effects
 from engine.pad.cards import COLOUR, COLOURS, HEART, PadCard
+from engine.pad.defence import Defender, can_block  # noqa: F401 (re-exported)
 from engine.pad.state import COLUMNS, MAX_LIFE, PlayerState
 
 PHASES = ("reset", "draw", "main", "puzzle", "attack", "cleanup")  # PAD-4.1 … PAD-4.6
@@ -59,11 +67,6 @@ def combo_mask(counts: list[list[int]]) -> int:
     return mask
 
 
-def can_block(attack: int, defences: Iterable[int]) -> bool:
-    """PAD-4.5.2: blockers stop an attack when their total defence is strictly greater."""
-    return sum(defences) > attack
-
-
 def attack_damage(card: PadCard, combos: int, extra_combo: int = 0, extra_damage: int = 0):
     """PAD-4.5.1/4.5.3: (attack, damage) of a pet at this turn's combo count: the row of
     its table (capped at 6), and 1 + the row's bonus damage when the attack is above 0."""
@@ -73,15 +76,33 @@ def attack_damage(card: PadCard, combos: int, extra_combo: int = 0, extra_damage
 
 
 class GoldfishOpponent:
-    """DGM-5: PAD's goldfish opponent has 5 life and never defends or attacks."""
+    """DGM-5: PAD's goldfish opponent has 5 life and never defends or attacks. It plays
+    the opponent's seat of the turn loop (`PadGame.play`) with empty turns; it has no
+    pets, hand or orb area, so effects aimed at it find no target."""
 
-    __slots__ = ("life",)
+    __slots__ = ("life", "turn", "opponent")
+    is_player = False
 
     def __init__(self, life: int = MAX_LIFE):
         self.life = life
+        self.turn = 0
+        self.opponent: PadGame | None = None
+
+    @property
+    def lost(self) -> bool:
+        return self.life == 0  # PAD-6.1: the goldfish cannot recover
+
+    def setup(self) -> None:
+        """Nothing to deal: the goldfish has no cards."""
+
+    def play_turn(self) -> None:
+        self.opponent.opponent_turn()
 
     def declare_block(self, game: PadGame, attacker: int, attack: int) -> list[int]:
         return []  # never blocks: PAD-4.5.2 does not happen
+
+    def defend(self, attack: int) -> bool:
+        return False
 
     def take_damage(self, points: int) -> int:
         dealt = min(points, self.life)
@@ -89,11 +110,13 @@ class GoldfishOpponent:
         return dealt
 
 
-class PadGame:
+class PadGame(Defender):
     __slots__ = (
         "rng",
         "state",
         "opponent",
+        "seat",
+        "sides",
         "policy",
         "going_first",
         "turn_cap",
@@ -116,6 +139,7 @@ class PadGame:
         "evolutions",
         "heals",
     )
+    is_player = True
     hand_limit = 7  # PAD-4.6
     max_combos = 6  # PAD-5.2
     first_player_skips_orb_start = True  # PAD-4.4.1
@@ -132,10 +156,18 @@ class PadGame:
         log: dict | None = None,
         has_continuous: bool = True,
         has_combo_steps: bool = True,
+        opponent: PadGame | None = None,
+        seat: int | None = None,
     ):
         self.rng = rng
         self.state = PlayerState(rng, list(team), list(deck))
-        self.opponent = GoldfishOpponent()
+        if opponent is None:
+            opponent = GoldfishOpponent()
+        self.opponent = opponent
+        opponent.opponent = self
+        # A matchup's seats: 0 the deck, 1 its opponent (logs name them); None: goldfish.
+        self.seat = seat
+        self.sides: tuple = ()  # (seat 0, seat 1) in a matchup, for snapshots
         self.policy = policy
         self.going_first = going_first
         self.turn_cap = turn_cap
@@ -159,14 +191,29 @@ class PadGame:
         self.evolutions: list[tuple[int, int]] = []  # (turn, stage rank)
         self.heals = 0
 
-    # --- log ----------------------------------------------------------------------
+    # --- log ---------------------------------------------------------------------
     def event(self, action: str, cards: list[str], **details) -> None:
         events = self.log["events"]
-        entry = {"n": len(events), "turn": self.turn, "phase": self.phase, "step": self.step}
-        entry.update(action=action, cards=cards, **details)
+        entry = {"n": len(events), "turn": self.turn}
+        if self.seat is not None:
+            entry["player"] = self.seat
+        entry.update(phase=self.phase, step=self.step, action=action, cards=cards, **details)
         events.append(entry)
 
     def snapshot(self) -> None:
+        if self.sides:  # a matchup: both boards, seat 0 first
+            first, second = self.sides
+            self.log["snapshots"].append(
+                {
+                    "after_event": len(self.log["events"]),
+                    "turn": self.turn,
+                    "player": self.seat,
+                    "phase": self.phase,
+                    "zones": [first.state.snapshot(), second.state.snapshot()],
+                    "life": [len(first.state.life), len(second.state.life)],
+                }
+            )
+            return
         self.log["snapshots"].append(
             {
                 "after_event": len(self.log["events"]),
@@ -177,21 +224,26 @@ class PadGame:
             }
         )
 
+    @property
+    def life(self) -> int:
+        return len(self.state.life)
+
     # --- game ---------------------------------------------------------------------
-    def play(self) -> tuple[bool, int]:
-        """Set up, then play own turns until the goldfish is at 0 life or the turn cap.
-        Returns (won, turns)."""
+    def play(self) -> tuple[int, int]:
+        """Set up both sides, then play turns in order (PAD-3.5: `going_first`) until a
+        side has lost (PAD-6.1) or both played `turn_cap` turns (PAD-7.4). Returns
+        (WIN, DRAW or LOSS for this side, the turn number the game ended on)."""
+        opponent = self.opponent
         self.setup()
+        opponent.setup()
+        order = (self, opponent) if self.going_first else (opponent, self)
         for turn in range(1, self.turn_cap + 1):
-            self.turn = turn
-            if not self.going_first:
-                self.opponent_turn()
-            self.play_turn()
-            if self.opponent.life == 0:
-                return True, turn
-            if self.going_first:
-                self.opponent_turn()
-        return False, self.turn_cap
+            self.turn = opponent.turn = turn
+            for side in order:
+                side.play_turn()
+                if side.opponent.lost:
+                    return (WIN if side is self else LOSS), turn
+        return DRAW, self.turn_cap
 
     def opponent_turn(self) -> None:
         """DGM-5: the goldfish's turn does nothing (it is only logged)."""
@@ -206,6 +258,8 @@ class PadGame:
         shuffle(self.rng, deck)  # PAD-3.1; the team is already in the pet area
         state.life = [deck.pop() for _ in range(LIFE_DEALT)]  # PAD-3.2
         state.hand = [deck.pop() for _ in range(OPENING_HAND)]  # PAD-3.3
+        for card in state.hand:
+            state.seen |= card.bit
         for column in range(COLUMNS):  # PAD-3.4
             state.place_orb(column, deck.pop())
         if self.log is not None:
@@ -241,7 +295,7 @@ class PadGame:
         self.main_phase()
         self.puzzle_phase()
         self.attack_phase()
-        if self.opponent.life > 0:
+        if not self.opponent.lost:
             self.cleanup_phase()
 
     # --- PAD-4.1 ------------------------------------------------------------------
@@ -471,11 +525,15 @@ class PadGame:
                 self.event("chain", [card.name], column=column, new=_colour_names(new))
 
     def combo_effects(self) -> None:
-        """`activate` (with a colour) and `combo` steps of pets on top of their stacks."""
-        made = self.made_mask
+        """`activate` (with a colour or `min_combos`) and `combo` steps of pets on top of
+        their stacks."""
+        made, combos = self.made_mask, self.combos
         for index, stack in enumerate(self.state.pets):
             for step in stack.top.combo_steps:
-                if step.colour is None or made >> step.colour & 1:
+                if step.min_combos:  # "if you match 6 combos"; colour names a target
+                    if combos >= step.min_combos:
+                        effects.run(self, step, stack.top, index)
+                elif step.colour is None or made >> step.colour & 1:
                     effects.run(self, step, stack.top, index)
 
     def recover(self) -> bool:
@@ -508,15 +566,17 @@ class PadGame:
                 attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
                 if attack > 0:
                     attacks += 1
-                    blockers = opponent.declare_block(self, index, attack)  # PAD-4.5.2
-                    dealt = 0 if blockers else opponent.take_damage(points)  # PAD-4.5.3
+                    if self.log is not None and self.seat is not None:
+                        self.event("attack_declared", [stack.top.name], pet=index, attack=attack)
+                    blocked = opponent.defend(attack)  # PAD-4.5.2
+                    dealt = 0 if blocked else opponent.take_damage(points)  # PAD-4.5.3
                     damage += dealt
                     if self.log is not None:
                         self.event(
                             "attack", [stack.top.name], pet=index, attack=attack, damage=dealt
                         )
                 area.remove(index)  # PAD-4.5.4: back to the pet area
-                if opponent.life == 0:  # PAD-6.1: the goldfish cannot recover
+                if opponent.lost:  # PAD-6.1: the life area is empty after this attack
                     area.clear()
                     if self.log is not None:
                         self.event("win", [], opponent_life=0)
@@ -562,53 +622,6 @@ class PadGame:
                     self.event("hand_limit", [card.name])
         if self.log is not None:
             self.snapshot()
-
-    # --- the defender's side (never reached against the goldfish) ------------------
-    def defend(self, attack: int) -> bool:
-        """PAD-4.5.2 as the defender: the policy may use defence skills, then tap active
-        pets whose total defence is strictly greater than the attack. True if blocked."""
-        state = self.state
-        for card in self.policy.choose_defence_skills(self, attack):
-            state.hand.remove(card)
-            for step in card.defence_steps:
-                effects.run(self, step, card)
-            state.discard.append(card)
-        blockers = self.policy.choose_blockers(self, attack)
-        if not blockers:
-            return False
-        if any(state.pets[i].tapped for i in blockers):
-            raise IllegalAction("PAD-4.1: only active pets can defend.")
-        if not can_block(attack, (state.pets[i].top.defense for i in blockers)):
-            raise IllegalAction(
-                "PAD-4.5.2: total defence must be strictly greater than the attack."
-            )
-        for index in blockers:
-            state.pets[index].tapped = True
-        return True
-
-    def take_damage(self, points: int) -> None:
-        """PAD-4.5.3 as the defender: per point, the top life card goes to hand, or runs
-        its damage effect (if the policy wants it and can pay) and is discarded. PAD-6.1:
-        with an empty life area afterwards, the player has lost."""
-        state = self.state
-        for _ in range(points):
-            if not state.life:
-                break
-            card = state.life.pop()
-            self.version += 1
-            if (
-                card.damage_steps
-                and card.cost <= state.payable()
-                and self.policy.use_damage_effect(self, card)
-            ):
-                state.pay(self.policy.choose_payment(self, card.cost) if card.cost else [])
-                for step in card.damage_steps:
-                    effects.run(self, step, card)
-                state.discard.append(card)
-            else:
-                state.hand.append(card)
-        if not state.life:
-            self.lost = True
 
     # --- result -------------------------------------------------------------------
     def result(self, won: bool, turns: int, seed: int) -> GameResult:

@@ -49,6 +49,7 @@ class PlayerState:
         "pets",
         "attack_area",
         "reshuffles",
+        "seen",
     )
 
     def __init__(self, rng: Random, team: list[PadCard], deck: list[PadCard]):
@@ -62,6 +63,7 @@ class PlayerState:
         self.pets = [PetStack(card) for card in team]  # PAD-3.1
         self.attack_area: list[int] = []  # indices of the attacking pets (PAD-4.5)
         self.reshuffles = 0
+        self.seen = 0  # bits of the cards that were in hand (`PadCard.bit`, MATCH-1)
 
     # --- deck ---------------------------------------------------------------------
     def take_top(self) -> PadCard | None:
@@ -81,6 +83,7 @@ class PlayerState:
         card = self.take_top()
         if card is not None:
             self.hand.append(card)
+            self.seen |= card.bit
         return card
 
     # --- orb area -----------------------------------------------------------------
@@ -98,6 +101,7 @@ class PlayerState:
         old = self.take_orb(column)
         self.place_orb(column, card)
         self.hand.append(old)
+        self.seen |= old.bit
         return old
 
     def take_orb(self, column: int) -> PadCard:

@@ -111,7 +111,7 @@ def test_a_skill_in_the_team_is_refused():
 
 def test_unknown_policies_and_options_are_refused():
     with pytest.raises(UnknownPolicy):
-        run_batch(starter_deck(), games=1, seed=1, policy="random")
+        run_batch(starter_deck(), games=1, seed=1, policy="no-such-policy")
     with pytest.raises(InvalidOptions):
         run_batch(starter_deck(), games=1, seed=1, options={"store_target": 4})
     with pytest.raises(InvalidOptions):

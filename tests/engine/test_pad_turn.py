@@ -12,6 +12,7 @@ from engine.pad.rules import PHASES, PUZZLE_STEPS, PadGame, can_block
 from tests.engine.factories import (
     GIGAS,
     LIL_BLUE,
+    LIL_GREEN,
     LIL_RED,
     METEOR,
     MYTHLIT,
@@ -257,13 +258,24 @@ def test_pad_4_5_3_the_defender_takes_one_life_card_per_point():
 
 
 def test_pad_4_5_3_a_damage_effect_card_triggers_instead_of_going_to_hand():
-    game = build_game([LIL_RED, LIL_BLUE], life=[FW, IRON_WALL], columns=([FW, FW], [FW], [FW]))
+    # Iron Wall Stance is a wood skill: a wood pet must be in play to use it (PAD-1.2)
+    game = build_game([LIL_GREEN, LIL_BLUE], life=[FW, IRON_WALL], columns=([FW, FW], [FW], [FW]))
     for stack in game.state.pets:
         stack.tapped = True
     game.take_damage(1)  # Iron Wall Stance: pay 1, untap 2 pets
     assert not any(stack.tapped for stack in game.state.pets)
     assert [c.name for c in game.state.discard] == [FW.name, IRON_WALL.name]
     assert game.state.hand == []
+
+
+def test_pad_1_2_a_damage_skill_without_a_pet_of_its_attribute_goes_to_hand():
+    game = build_game([LIL_RED, LIL_BLUE], life=[FW, IRON_WALL], columns=([FW, FW], [FW], [FW]))
+    for stack in game.state.pets:
+        stack.tapped = True
+    game.take_damage(1)  # no wood pet: Iron Wall Stance cannot be used
+    assert all(stack.tapped for stack in game.state.pets)
+    assert [c.name for c in game.state.hand] == [IRON_WALL.name]
+    assert [[c.name for c in column] for column in game.state.columns][0] == [FW.name] * 2
 
 
 def test_pad_4_6_cleanup_keeps_only_the_top_card_of_combo_columns():
