@@ -96,8 +96,7 @@ def gauntlet(game: str) -> list[MatchDeck]:
     """The game's reference decks, the default opponents, in two queries."""
     from decks.reference import reference_decks
 
-    decks = reference_decks(game).prefetch_related("entries")
-    return [match_deck(game, deck=deck) for deck in decks]
+    return [match_deck(game, deck=deck) for deck in reference_decks(game)]
 
 
 def matchup_report(
@@ -222,13 +221,13 @@ ENGINE_CODES = {
 }
 
 
-def _engine_call(time_limit: float | None, function, *args, **kwargs):
+def _engine_call(limit: float | None, function, /, *args, **kwargs):
     """Run the engine; its refusals become GoldfishErrors with the API's codes."""
     try:
         return function(*args, **kwargs)
     except TimeLimit:
         raise TimeLimitExceeded(
-            "time_limit", f"The run took longer than {time_limit:.0f} s; ask for fewer games."
+            "time_limit", f"The run took longer than {limit:.0f} s; ask for fewer games."
         ) from None
     except engine.EngineError as error:
         code = next((c for kind, c in ENGINE_CODES.items() if isinstance(error, kind)), None)

@@ -148,8 +148,9 @@ def report_text(report: dict) -> str:
     """The human summary: per opponent the win rate with its interval, by order of play,
     draws and length; the total over several; then the per-card table (MATCH-1)."""
     order = {None: "alternating", True: "first", False: "second"}[report["first"]]
+    per_opponent = report["opponents"][0]["games"]  # report["games"] counts them all
     lines = [
-        f"{name_of(report['deck'])}: {report['games']} games of {report['game']} against each "
+        f"{name_of(report['deck'])}: {per_opponent} games of {report['game']} against each "
         f"opponent, {report['policy']} against {report['opponent_policy']}, seed "
         f"{report['seed']}, going {order}, cap {report['turn_cap']}",
     ]
