@@ -41,6 +41,9 @@ class Deck(models.Model):
     forked_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
     )
+    # A reference deck of the gauntlet (decks.reference): the site's own, loaded from
+    # fixtures/reference_decks.toml, and the default opponent of matchups.
+    reference = models.BooleanField(default=False)
     # The validator's verdict at the last write, so deck lists need no re-validation.
     is_valid = models.BooleanField(default=False)
     deck_count = models.PositiveIntegerField(default=0)
@@ -50,7 +53,13 @@ class Deck(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["visibility", "game", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["visibility", "game", "-updated_at"]),
+            # The gauntlet is read by game, in name order, among every deck of the site.
+            models.Index(
+                fields=["game", "name"], condition=Q(reference=True), name="deck_reference"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

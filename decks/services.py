@@ -192,6 +192,7 @@ def deck_create(
     entries: list[EntryInput],
     forked_from: Deck | None = None,
     note: str = "",
+    reference: bool = False,
 ) -> Deck:
     merged = _check_cards(game, entries)
     deck = Deck(
@@ -201,6 +202,7 @@ def deck_create(
         description=description,
         visibility=visibility,
         forked_from=forked_from,
+        reference=reference,
     )
     deck.full_clean()
     deck.save()

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from cards.models import Card
 from cards.services import import_cards
+from decks.reference import load_reference_decks
 
 VALID = {
     "pet": {
@@ -113,7 +114,9 @@ def _module_catalogue(django_db_setup, django_db_blocker):
         outer = transaction.atomic()
         outer.__enter__()
         try:
-            call_command("load_catalogue", verbosity=0)
+            # The cards only: tests count the decks they create; `gauntlet` adds the
+            # reference decks where a test wants them.
+            call_command("load_catalogue", verbosity=0, reference_decks=False)
             yield
         finally:
             transaction.set_rollback(True)
@@ -123,6 +126,13 @@ def _module_catalogue(django_db_setup, django_db_blocker):
 @pytest.fixture
 def catalogue(_module_catalogue, db):
     """The real starter catalogue (fixtures/); use it in modules where every test can see it."""
+
+
+@pytest.fixture
+def gauntlet(catalogue):
+    """The catalogue and its reference decks (fixtures/reference_decks.toml), as
+    `manage.py load_catalogue` loads them."""
+    load_reference_decks()
 
 
 @pytest.fixture

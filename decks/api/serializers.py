@@ -94,6 +94,7 @@ class DeckSerializer(serializers.ModelSerializer):
             "visibility",
             "revision",
             "forked_from",
+            "reference",
             "entries",
             "validation",
             "created_at",

@@ -81,6 +81,18 @@ def validate_view(request):
     return Response(verdict_to_dict(validate_deck(data["game"], entries), list_errors))
 
 
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
+def _flag(name: str, value: str) -> bool:
+    """A yes/no filter: anything else is refused rather than read as one or the other."""
+    if value.lower() in _TRUE:
+        return True
+    if value.lower() in _FALSE:
+        return False
+    raise ApiError("invalid_parameter", f"{name} is 1 or 0 (true or false).")
+
+
 class IsOwnerOrReadOnly(permissions.BasePermission):
     def has_object_permission(self, request, view, deck):
         if request.method in permissions.SAFE_METHODS or view.action == "fork":
@@ -142,6 +154,9 @@ class DeckViewSet(
             mine = params.get("mine", "").lower() not in ("", "0", "false", "no", "off")
             if mine and user.is_authenticated:
                 decks = decks.filter(owner=user)
+            reference = params.get("reference", "")
+            if reference:
+                decks = decks.filter(reference=_flag("reference", reference))
         return decks
 
     def get_object(self):
@@ -158,6 +173,11 @@ class DeckViewSet(
             OpenApiParameter("game", str, enum=[game for game, _ in v.GAMES]),
             OpenApiParameter("name", str, description="Part of the deck's name."),
             OpenApiParameter("mine", bool, description="Only your own decks."),
+            OpenApiParameter(
+                "reference",
+                bool,
+                description="1: only the reference decks (the gauntlet); 0: none of them.",
+            ),
         ]
     )
     def list(self, request, *args, **kwargs):
