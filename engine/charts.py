@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cards.templatetags.card_tags import LABELS
 
@@ -156,6 +157,49 @@ def report_context(report: dict) -> dict:
         context["opening"] = [{"pet": name, **shares} for name, shares in opening.items()]
     if report.get("by_order"):
         context["by_order"] = by_order_rows(report["by_order"])
+    context.update(consistency_context(report))
+    return context
+
+
+# DGM-5: why a Digimon evolution did not happen, as the report counts it.
+FAILURE_REASONS = {
+    "net_ocean": gettext_lazy("No evolution card in the Net Ocean"),
+    "requirement": gettext_lazy("Requirement not met"),
+    "no_base": gettext_lazy("No Digimon to evolve from"),
+    "gave_up": gettext_lazy("The policy chose not to"),
+}
+
+
+def consistency_context(report: dict) -> dict:
+    """DGM-5: the figures a goldfish can say something about, which the page leads with:
+    when each stage (PAD) or level (Digimon) is first reached, evolution failures by
+    reason and usable opening hands."""
+    context = {}
+    for key, labels in (("stage_first_reached", "stage"), ("level_first_reached", "level")):
+        reached = report.get(key)
+        if reached:
+            context["first_reached"] = [
+                {"label": LABELS[labels].get(name, name), **figures}
+                for name, figures in reached.items()
+            ]
+            context["first_reached_kind"] = labels
+    failures = report.get("evolution_failures")
+    if failures:
+        games = report["games"]
+        context["failures"] = {
+            "per_game": failures.get("per_game"),
+            "by_reason": [
+                {
+                    "reason": FAILURE_REASONS.get(reason, reason),
+                    "count": count,
+                    "per_game": _share(count, games),
+                }
+                for reason, count in failures.get("by_reason", {}).items()
+            ],
+        }
+    opening = report.get("opening")
+    if isinstance(opening, dict) and "usable_evolution" in opening:
+        context["usable_opening"] = opening
     return context
 
 
@@ -185,3 +229,108 @@ def by_order_rows(by_order: dict) -> list[dict]:
         row(_("Heals per game"), lambda b: b["heals"]["per_game"]),
     ]
     return [r for r in rows if r["first"] is not None or r["second"] is not None]
+
+
+# Matchup charts (MATCH-1): a win rate as a horizontal bar with its 95 % interval drawn as
+# an error bar, and a difference of two win rates on an axis centred on zero. The numbers
+# are in the SVG's <title>/aria-label, so a screen reader says what the picture shows.
+RATE_WIDTH = 320  # px for a rate of 100 %
+RATE_HEIGHT = 28
+DIFFERENCE_HALF = 160  # px from the centre for a difference of the chart's scale
+
+
+def _x(value: float, width: float = RATE_WIDTH) -> float:
+    return round(max(0.0, min(1.0, value)) * width, 1)
+
+
+def rate_text(rate: dict | None) -> str:
+    """ "52.3% (95% interval 49.2%–55.4%)", or – when no game was played."""
+    if not rate:
+        return "–"
+    return _("%(value)s (95%% interval %(low)s–%(high)s)") % {
+        "value": _percent(rate["value"]),
+        "low": _percent(rate["low"]),
+        "high": _percent(rate["high"]),
+    }
+
+
+def interval_bar(rate: dict | None, *, wins: int, games: int, label: str = "") -> dict | None:
+    """A win rate's bar and error bar: coordinates in px of a RATE_WIDTH-wide SVG."""
+    if not rate:
+        return None
+    summary = _("Win rate %(rate)s: %(wins)s wins in %(games)s games") % {
+        "rate": rate_text(rate),
+        "wins": wins,
+        "games": games,
+    }
+    return {
+        "label": str(label),
+        "value": rate["value"],
+        "low": rate["low"],
+        "high": rate["high"],
+        "display": _percent(rate["value"]),
+        "summary": f"{label}: {summary}" if label else summary,
+        "width": RATE_WIDTH,
+        "height": RATE_HEIGHT,
+        "bar": _x(rate["value"]),
+        "x_low": _x(rate["low"]),
+        "x_high": _x(rate["high"]),
+        "x_half": _x(0.5),
+        "middle": RATE_HEIGHT / 2,
+    }
+
+
+def difference_bar(difference: dict, *, label: str = "") -> dict:
+    """A − B on an axis from −scale to +scale (scale: the next 10 % step past the
+    interval's far end), the interval as an error bar; `measurable` is False when the
+    interval holds 0 (MATCH-1: "no measurable difference")."""
+    far = max(abs(difference["low"]), abs(difference["high"]), 0.01)
+    scale = min(1.0, (int(far * 10) + 1) / 10)
+
+    def x(value: float) -> float:
+        return round(DIFFERENCE_HALF + max(-1.0, min(1.0, value / scale)) * DIFFERENCE_HALF, 1)
+
+    value = difference["value"]
+    text = _("%(value)s points (95%% interval %(low)s to %(high)s)") % {
+        "value": _points(value),
+        "low": _points(difference["low"]),
+        "high": _points(difference["high"]),
+    }
+    return {
+        "label": str(label),
+        "value": value,
+        "low": difference["low"],
+        "high": difference["high"],
+        "measurable": difference["measurable"],
+        "display": _points(value),
+        "summary": f"{label}: {text}" if label else text,
+        "scale": _points(scale),
+        "width": 2 * DIFFERENCE_HALF,
+        "height": RATE_HEIGHT,
+        "centre": DIFFERENCE_HALF,
+        "bar_x": min(x(0), x(value)),
+        "bar_width": round(abs(x(value) - x(0)), 1),
+        "x_low": x(difference["low"]),
+        "x_high": x(difference["high"]),
+        "middle": RATE_HEIGHT / 2,
+    }
+
+
+def _points(value: float) -> str:
+    """A difference of rates in percentage points, signed: +4.2, −3.0, 0."""
+    points = round(value * 100, 1)
+    if points == 0:
+        return "0"
+    return f"+{points:.1f}" if points > 0 else f"−{-points:.1f}"
+
+
+def length_chart(length: dict, games: int, *, rounds: bool) -> dict:
+    """The histogram of game lengths (turns or rounds), as the goldfish charts draw them."""
+    tooltip = (
+        _("Round %(value)s: %(share)s of the games (%(count)s)")
+        if rounds
+        else _("Turn %(value)s: %(share)s of the games (%(count)s)")
+    )
+    title = _("Game length in rounds") if rounds else _("Game length in turns")
+    bars = _histogram_bars(length.get("histogram", {}), games, tooltip)
+    return {"slug": "length", "title": title, "bars": bars}

@@ -86,3 +86,87 @@ def int_param(value, default: int) -> int:
         return int(value)
     except (TypeError, ValueError):
         return default
+
+
+GAUNTLET = "gauntlet"  # every reference deck of the game as opponents
+
+
+class MatchupForm(forms.Form):
+    """ "Test against…": an opponent (a deck or the gauntlet) and the run options; every
+    field but the opponent has a default, so a partial address still runs."""
+
+    opponent = forms.ChoiceField(label=gettext_lazy("Opponent"))
+    games = forms.IntegerField(
+        label=gettext_lazy("Games against each opponent"),
+        min_value=1,
+        max_value=PAGE_MAX_GAMES,
+        required=False,
+    )
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"), min_value=0, max_value=MAX_SEED, required=False
+    )
+    policy = forms.ChoiceField(label=gettext_lazy("Your policy"), required=False)
+    opponent_policy = forms.ChoiceField(label=gettext_lazy("Opponent's policy"), required=False)
+    order = forms.ChoiceField(
+        label=gettext_lazy("Going"),
+        required=False,
+        choices=[
+            ("both", gettext_lazy("Alternating (half the games each)")),
+            ("first", pgettext_lazy("going", "First")),
+            ("second", pgettext_lazy("going", "Second")),
+        ],
+    )
+    allow_invalid = forms.BooleanField(label=gettext_lazy("Allow an illegal deck"), required=False)
+    sample = forms.IntegerField(
+        label=gettext_lazy("Sample game seed"), min_value=0, max_value=MAX_SEED, required=False
+    )
+
+    DEFAULTS = {
+        "opponent": GAUNTLET,
+        "games": DEFAULT_GAMES,
+        "seed": 0,
+        "order": "both",
+        "sample": 1,
+    }
+
+    def __init__(self, policies: dict[str, str], opponents: list, *args, **kwargs):
+        """`opponents`: the select's choices, (value, label) pairs and (group, pairs)."""
+        super().__init__(*args, **kwargs)
+        self.fields["opponent"].choices = opponents
+        for name in ("policy", "opponent_policy"):
+            self.fields[name].choices = [(policy, policy) for policy in policies]
+        self.defaults = self.defaults_for(policies)
+        for name, value in self.defaults.items():
+            self.fields[name].initial = value
+
+    @classmethod
+    def defaults_for(cls, policies) -> dict:
+        policy = GoldfishForm.pick_policy(policies)
+        return {**cls.DEFAULTS, "policy": policy, "opponent_policy": policy}
+
+    def clean(self):
+        data = super().clean()
+        for name, value in self.defaults.items():
+            if data.get(name) in (None, ""):
+                data[name] = value
+        return data
+
+
+def with_defaults(params, defaults: dict):
+    """The address's options, the missing ones at their defaults (shown in the form)."""
+    data = params.copy()
+    for name, value in defaults.items():
+        if not data.get(name):
+            data[name] = str(value)
+    return data
+
+
+class CompareForm(MatchupForm):
+    """A/B compare: the same run for this deck and another one (MATCH-1)."""
+
+    other = forms.ChoiceField(label=gettext_lazy("Compare with"))
+
+    def __init__(self, policies: dict[str, str], opponents: list, others: list, *args, **kwargs):
+        super().__init__(policies, opponents, *args, **kwargs)
+        self.fields["other"].choices = others
+        self.order_fields(["other", "opponent"])

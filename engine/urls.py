@@ -1,4 +1,4 @@
-"""The goldfish pages (mounted at /goldfish/)."""
+"""The simulator's pages (mounted at /goldfish/): goldfish, sample hand, matchup, compare."""
 
 from django.urls import path
 
@@ -12,4 +12,6 @@ urlpatterns = [
     path("", views.goldfish_list, name="list"),
     path(f"{DECK}/", views.goldfish_deck, name="deck"),
     path(f"{DECK}/sample-hand/", views.sample_hand_view, name="sample_hand"),
+    path(f"{DECK}/matchup/", views.matchup_deck, name="matchup"),
+    path(f"{DECK}/compare/", views.compare_deck, name="compare"),
 ]

@@ -8,8 +8,9 @@ from cards import vocabulary as v
 from engine.core.cards import CardSpec
 from engine.replay.boards import card_map, generic_board, pad_board
 from engine.replay.events import describe_event, generic_event
+from engine.replay.match import is_match_log, match_steps, outcome_text
 
-__all__ = ["card_map", "replay_steps"]
+__all__ = ["card_map", "is_match_log", "match_replay_steps", "outcome_text", "replay_steps"]
 
 PHASES = {
     "setup": gettext_lazy("Setup"),
@@ -49,3 +50,8 @@ def replay_steps(log: dict, cards: dict[str, CardSpec]) -> list[dict]:
         )
         start = max(start, end)
     return steps
+
+
+def match_replay_steps(log: dict, cards: dict[str, CardSpec], names: list[str]) -> list[dict]:
+    """A matchup's log: both boards per snapshot, each event with who acted (PAD-7, DGM-6)."""
+    return match_steps(log, cards, names, PHASES)

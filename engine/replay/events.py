@@ -112,6 +112,22 @@ def describe_event(event: dict) -> str:
             "attack": event.get("attack", 0),
             "damage": event.get("damage", 0),
         }
+    if action == "attack_declared":
+        return _("%(card)s declares an attack of %(attack)s.") % {
+            "card": card,
+            "attack": event.get("attack", 0),
+        }
+    if action == "defence_skill":
+        return _("Used the defence skill %(card)s.") % {"card": card}
+    if action == "block":
+        return _("Blocked the attack of %(attack)s with %(cards)s.") % {
+            "attack": event.get("attack", 0),
+            "cards": names,
+        }
+    if action == "life_to_hand":
+        return _("Took 1 damage: the life card %(card)s goes to the hand.") % {"card": card}
+    if action == "damage_effect":
+        return _("Took 1 damage: the life card %(card)s plays its damage effect.") % {"card": card}
     if action == "win":
         return _("Won: the opponent has no life left.")
     if action == "clean_column":

@@ -1,6 +1,8 @@
-"""The goldfish pages, one module per page."""
+"""The simulator's pages, one module per page."""
 
+from engine.views.compare import compare_deck
 from engine.views.goldfish import goldfish_deck, goldfish_list
+from engine.views.matchup import matchup_deck
 from engine.views.sample_hand import sample_hand_view
 
-__all__ = ["goldfish_deck", "goldfish_list", "sample_hand_view"]
+__all__ = ["compare_deck", "goldfish_deck", "goldfish_list", "matchup_deck", "sample_hand_view"]

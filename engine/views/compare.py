@@ -1,0 +1,45 @@
+"""/goldfish/deck/<id>/compare/ (engine:compare): A/B compare of two decks (MATCH-1).
+
+Both decks play the same opponents with the same seeds; the page shows both win rates
+with their 95 % intervals and the difference A − B with its interval, or says "no
+measurable difference" when that interval holds 0.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from decks.views import _deck_or_404
+from engine.core import api as engine
+from engine.forms import CompareForm, with_defaults
+from engine.views.match_report import compare_context
+from engine.views.matchup import build_run, page_context, run_page
+from engine.views.opponents import chosen_decks, deck_choices
+
+TEMPLATE = "engine/compare.html"
+
+
+def compare_deck(request, deck_id: str):
+    deck = _deck_or_404(request, deck_id)
+    policies = engine.POLICIES.get(deck.game, {})
+    opponents = deck_choices(request.user, deck, with_gauntlet=True)
+    others = deck_choices(request.user, deck, with_gauntlet=False)
+    submitted = "run" in request.GET
+    params = with_defaults(request.GET, CompareForm.defaults_for(policies)) if submitted else None
+    form = CompareForm(policies, opponents, others, params)
+    context = page_context(deck, form, policies)
+    if not (submitted and policies):
+        return render(request, TEMPLATE, context)
+    other = form.is_valid() and chosen_decks(request.user, deck.game, form.cleaned_data["other"])
+    run = other and build_run(request, form, deck, other[0])
+    if not run:
+        return render(request, TEMPLATE, context, status=400)
+    return run_page(request, TEMPLATE, context, run, form.cleaned_data, _results)
+
+
+def _results(request, run, comparison: dict, log: dict, vs: int) -> dict:
+    names = [run.deck.label["name"], run.other.label["name"]]
+    if names[0] == names[1]:
+        names = [_("%(name)s (A)") % {"name": names[0]}, _("%(name)s (B)") % {"name": names[1]}]
+    return {"comparison": compare_context(comparison, names)}

@@ -1,0 +1,110 @@
+"""A MATCH-1 report as what the matchup pages draw: rows with interval bars, game length,
+the per-card table and the not-simulated cards of both sides."""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+
+from cards import vocabulary as v
+from engine.charts import difference_bar, interval_bar, length_chart, rate_text
+from engine.core.intervals import TOO_FEW_GAMES
+
+
+def _results(block: dict, label: str = "") -> dict:
+    """Wins, losses, draws and the win rate's bar of one row (or one order of play)."""
+    return {
+        "games": block["games"],
+        "wins": block["wins"],
+        "losses": block["losses"],
+        "draws": block["draws"],
+        "win_rate": block["win_rate"],
+        "text": rate_text(block["win_rate"]),
+        "bar": interval_bar(
+            block["win_rate"], wins=block["wins"], games=block["games"], label=label
+        ),
+    }
+
+
+def _row(block: dict, label: str) -> dict:
+    return {
+        "label": label,
+        **_results(block, label),
+        "first": _results(block["going_first"]),
+        "second": _results(block["going_second"]),
+        "length": block["length"],
+    }
+
+
+def _card_rate(rate) -> str:
+    if rate == TOO_FEW_GAMES:
+        return _("too few games")
+    return rate_text(rate)
+
+
+def opponent_name(label: dict) -> str:
+    return str(label.get("name") or label.get("id") or _("Opponent"))
+
+
+def matchup_context(report: dict) -> dict:
+    """The page's view of one deck's report against its opponents."""
+    rounds = report["game"] == v.DIGIMON
+    rows = [
+        {**_row(row, opponent_name(row["opponent"])), "opponent": row["opponent"], "index": i}
+        for i, row in enumerate(report["opponents"])
+    ]
+    return {
+        "raw": report,
+        "rounds": rounds,
+        "deck_name": report["deck"].get("name", ""),
+        "total": _row(report, _("All opponents")),
+        "rows": rows,
+        # `games` of the report's head (per opponent) is overwritten by the total's
+        "length_chart": length_chart(report["length"], report["games"], rounds=rounds),
+        "cards": [
+            {
+                "name": card["name"],
+                "drawn_games": card["drawn_games"],
+                "drawn": _card_rate(card["drawn_win_rate"]),
+                "drawn_too_few": card["drawn_win_rate"] == TOO_FEW_GAMES,
+                "not_drawn_games": card["not_drawn_games"],
+                "not_drawn": _card_rate(card["not_drawn_win_rate"]),
+                "not_drawn_too_few": card["not_drawn_win_rate"] == TOO_FEW_GAMES,
+            }
+            for card in report["cards"]
+        ],
+        "not_simulated": report["deck"].get("not_simulated", []),
+        "opponents_not_simulated": [
+            {"name": row["label"], "cards": row["opponent"].get("not_simulated", [])}
+            for row in rows
+        ],
+        "json": json.dumps(report, ensure_ascii=False, indent=1),
+    }
+
+
+def compare_context(comparison: dict, names: list[str]) -> dict:
+    """Decks A and B against the same opponents, and the difference of their win rates."""
+    a, b = comparison["decks"]
+    rows = []
+    for index, row in enumerate(comparison["opponents"]):
+        label = opponent_name(row["opponent"])
+        rows.append(
+            {
+                "label": label,
+                "a": _results(a["opponents"][index], names[0]),
+                "b": _results(b["opponents"][index], names[1]),
+                "difference": difference_bar(row["difference"], label=label),
+            }
+        )
+    return {
+        "raw": comparison,
+        "names": names,
+        "sides": [
+            {"label": names[0], **_results(a, names[0])},
+            {"label": names[1], **_results(b, names[1])},
+        ],
+        "difference": difference_bar(comparison["difference"], label=_("All opponents")),
+        "rows": rows,
+        "json": json.dumps(comparison, ensure_ascii=False, indent=1),
+    }

@@ -1,0 +1,150 @@
+"""/goldfish/deck/<id>/matchup/ (engine:matchup): "Test against…" a deck or the gauntlet.
+
+A GET form, so the address of a run is shareable and gives the same numbers (PAD-7,
+DGM-6: seeded). A submitted form plays the MATCH-1 report, drawn as win-rate bars with
+their 95 % intervals, and one sample game with both boards. Without JavaScript the page
+shows one snapshot (`?step=N`, previous / next links); static/js/goldfish.js switches
+between the pre-rendered snapshots in place. `?vs=N` picks the opponent of the sample.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from decks.models import Deck
+from decks.views import _deck_or_404
+from engine import budget
+from engine.convert import deck_spec
+from engine.core import api as engine
+from engine.forms import ORDERS, PAGE_MAX_GAMES, MatchupForm, int_param, with_defaults
+from engine.matchup_services import MatchDeck, MatchupRequest, match_deck
+from engine.replay import card_map, match_replay_steps, outcome_text
+from engine.services import GoldfishError
+from engine.views.goldfish import POLICY_TEXTS, _budget_text, _error_texts, _turn_starts, _without
+from engine.views.match_report import matchup_context
+from engine.views.match_runs import charged_run
+from engine.views.opponents import chosen_decks, deck_choices
+
+
+def matchup_deck(request, deck_id: str):
+    deck = _deck_or_404(request, deck_id)
+    policies = engine.POLICIES.get(deck.game, {})
+    choices = deck_choices(request.user, deck, with_gauntlet=True)
+    submitted = "run" in request.GET
+    params = with_defaults(request.GET, MatchupForm.defaults_for(policies)) if submitted else None
+    form = MatchupForm(policies, choices, params)
+    context = page_context(deck, form, policies)
+    if not (submitted and policies):
+        return render(request, "engine/matchup.html", context)
+    run = form.is_valid() and build_run(request, form, deck)
+    if not run:
+        return render(request, "engine/matchup.html", context, status=400)
+    return run_page(request, "engine/matchup.html", context, run, form.cleaned_data, _results)
+
+
+def page_context(deck: Deck, form, policies: dict) -> dict:
+    return {
+        "deck": deck,
+        "game": deck.game,
+        "form": form,
+        "available": bool(policies),
+        "policies": [
+            {"name": name, "text": POLICY_TEXTS.get((deck.game, name), text)}
+            for name, text in policies.items()
+        ],
+        "max_games": PAGE_MAX_GAMES,
+        "errors": [],
+    }
+
+
+def build_run(request, form, deck: Deck, other: MatchDeck | None = None):
+    """The run the valid form asks for, or None with the reason added to the form."""
+    data = form.cleaned_data
+    opponents = chosen_decks(request.user, deck.game, data["opponent"])
+    if not opponents:
+        form.add_error("opponent", _("There is no reference deck of this game yet."))
+        return None
+    run = MatchupRequest(
+        game=deck.game,
+        deck=match_deck(deck.game, deck=deck),
+        opponents=opponents,
+        games=data["games"],
+        seed=data["seed"],
+        policy=data["policy"],
+        opponent_policy=data["opponent_policy"],
+        first=ORDERS[data["order"]],
+        allow_invalid=data["allow_invalid"],
+        other=other,
+    )
+    if run.cost > PAGE_MAX_GAMES:
+        form.add_error(
+            "games",
+            _(
+                "%(games)s games against each of %(opponents)s opponents make %(cost)s "
+                "games; a page plays at most %(max)s: ask for fewer games."
+            )
+            % {
+                "games": run.games,
+                "opponents": len(run.opponents),
+                "cost": run.cost,
+                "max": PAGE_MAX_GAMES,
+            },
+        )
+        return None
+    return run
+
+
+def run_page(request, template: str, context: dict, run: MatchupRequest, data: dict, results):
+    """Play the run (charged to the budget) and render its report, or say why not;
+    `results(request, run, report, log, vs)` is the context of what was played."""
+    vs = max(0, min(int_param(request.GET.get("vs"), 0), len(run.opponents) - 1))
+    try:
+        report, log = charged_run(request, run, opponent=vs, sample_seed=data["sample"])
+    except budget.BudgetExceeded as error:
+        context["errors"] = [_budget_text(error, request.user.is_authenticated)]
+        response = render(request, template, context, status=429)
+        response["Retry-After"] = str(error.retry_after)
+        return response
+    except GoldfishError as error:
+        status = error.status
+        if error.code == "invalid_deck":
+            context["invalid"] = {
+                "deck": error.extra.get("deck", {}).get("name", ""),
+                "messages": [e["message"] for e in error.extra.get("errors", [])],
+            }
+        else:
+            context["errors"] = _error_texts(error)
+        return render(request, template, context, status=status)
+    context["run"] = run
+    context.update(results(request, run, report, log, vs))
+    return render(request, template, context)
+
+
+def _results(request, run: MatchupRequest, report: dict, log: dict, vs: int) -> dict:
+    shown = matchup_context(report)
+    watch = request.GET.copy()
+    for name in ("step", "vs"):
+        watch.pop(name, None)
+    for row in shown["rows"]:
+        row["watch_url"] = f"{request.path}?{watch.urlencode()}&vs={row['index']}#replay"
+    return {"report": shown, "replay": replay_context(request, run, log, vs)}
+
+
+def replay_context(request, run: MatchupRequest, log: dict, vs: int) -> dict:
+    player, opponent = run.deck, run.opponents[vs]
+    names = [player.label["name"], opponent.label["name"]]
+    specs = [deck_spec(run.game, side.entries) for side in (player, opponent)]
+    steps = match_replay_steps(log, card_map([*specs[0].cards(), *specs[1].cards()]), names)
+    step = max(0, min(int_param(request.GET.get("step"), 0), len(steps) - 1))
+    return {
+        "log": log,
+        "steps": steps,
+        "step": step,
+        "turns": _turn_starts(steps),
+        "base_url": _without(request, "step"),
+        "names": names,
+        "vs": vs,
+        "outcome": outcome_text(log, names),
+        "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
+    }

@@ -1,0 +1,268 @@
+"""The matchup page, /goldfish/deck/<id>/matchup/ ("Test against…"): win rates with their
+95 % intervals drawn as SVG error bars, game length, the per-card table and a sample game
+with both boards (PAD-7, DGM-6, MATCH-1)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.urls import reverse
+from django.utils import translation
+
+from decks.reference import reference_decks
+from decks.services import deck_create, entries_from_text
+from engine.core.intervals import wilson
+from tests.decklists import digimon_list, pad_list
+
+pytestmark = pytest.mark.django_db
+
+GAMES = 40  # against each opponent: enough to draw the page, quick to play
+WIDTH = 320  # px of a 100 % win-rate bar (the SVG's viewBox)
+
+
+@pytest.fixture
+def owner():
+    return User.objects.create_user("match-owner", password="pw-owner-123")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset():
+    yield
+    translation.deactivate()
+
+
+def make_deck(owner, game="pad", text=None, name="Mine", visibility="public"):
+    text = text if text is not None else (pad_list() if game == "pad" else digimon_list())
+    entries = entries_from_text(game, text)
+    return deck_create(owner=owner, game=game, name=name, visibility=visibility, entries=entries)
+
+
+def matchup(client, deck, **params):
+    return client.get(reverse("engine:matchup", args=[deck.pk]), params)
+
+
+def run(client, deck, **params):
+    return matchup(client, deck, **{"run": "1", "games": GAMES, **params})
+
+
+def opponent_rows(content: str) -> list[dict]:
+    """Each opponent's row: its name, counts and the SVG bar's interval."""
+    table = re.search(r"<table [^>]*data-opponents>.*?</table>", content, re.S)[0]
+    rows = []
+    for row in re.findall(r"<tr data-opponent=.*?</tr>", table, re.S):
+        cells = re.findall(r'<td class="num">(\d+)</td>', row)
+        svg = re.search(r'<svg class="mu-bar"[^>]*>', row)[0]
+        interval = re.search(r'data-x-low="([\d.]+)" data-x-high="([\d.]+)"', row)
+        rows.append(
+            {
+                "name": html.unescape(re.search(r'<th scope="row">([^<]*)', row)[1]).strip(),
+                "wins": int(cells[0]),
+                "losses": int(cells[1]),
+                "draws": int(cells[2]),
+                "low": float(re.search(r'data-low="([\d.]+)"', svg)[1]),
+                "high": float(re.search(r'data-high="([\d.]+)"', svg)[1]),
+                "x_low": float(interval[1]),
+                "x_high": float(interval[2]),
+                "title": html.unescape(re.search(r"<title>([^<]*)</title>", row)[1]),
+            }
+        )
+    return rows
+
+
+def visible_step(content: str) -> tuple[int, str]:
+    """The one step shown without JavaScript (the others carry `hidden`)."""
+    chunks = re.split(r'(?=<div class="gf-step" )', content)[1:]
+    shown = [chunk for chunk in chunks if " hidden>" not in chunk.split(">", 1)[0] + ">"]
+    assert len(shown) == 1
+    return int(re.match(r'<div class="gf-step" data-step="(\d+)"', shown[0])[1]), shown[0]
+
+
+def percent(value: float) -> str:
+    return f"{value * 100:.1f}%"
+
+
+# --- Getting there ---------------------------------------------------------------------------
+
+
+def test_the_deck_page_and_the_goldfish_page_link_to_test_against(client, owner, gauntlet):
+    deck = make_deck(owner)
+    matchup_url = reverse("engine:matchup", args=[deck.pk])
+    compare_url = reverse("engine:compare", args=[deck.pk])
+    detail = client.get(reverse("decks:detail", args=[deck.pk])).content.decode()
+    assert matchup_url in detail and compare_url in detail
+    goldfish = client.get(reverse("engine:deck", args=[deck.pk])).content.decode()
+    assert matchup_url in goldfish
+
+
+def test_the_form_offers_the_gauntlet_reference_own_and_public_decks(
+    client, owner, gauntlet, django_assert_max_num_queries
+):
+    deck = make_deck(owner)
+    mine = make_deck(owner, name="My other fire deck", visibility="private")
+    stranger = User.objects.create_user("stranger", password="pw-stranger-123")
+    public = make_deck(stranger, name="Someone's public deck")
+    hidden = make_deck(stranger, name="Someone's private deck", visibility="private")
+    digimon = make_deck(owner, game="digimon", name="A Digimon deck")
+    client.force_login(owner)
+    with django_assert_max_num_queries(8):
+        response = matchup(client, deck)
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert '<option value="gauntlet" selected>' in content
+    assert reference_decks("pad").count() >= 5  # one per attribute (issue 12)
+    for reference in reference_decks("pad"):
+        assert f'<option value="{reference.pk}">' in content
+    assert f'<option value="{mine.pk}">' in content
+    assert f'<option value="{public.pk}">' in content
+    for absent in (hidden, digimon, deck):
+        assert f'<option value="{absent.pk}"' not in content
+    assert 'value="1000"' in content  # the default number of games
+    assert "data-report" not in content and "data-replay" not in content
+
+
+# --- The report ------------------------------------------------------------------------------
+
+
+def test_a_pad_deck_against_the_gauntlet(client, owner, gauntlet):
+    deck = make_deck(owner)
+    response = run(client, deck, seed=3)
+    assert response.status_code == 200
+    content = response.content.decode()
+
+    # MATCH-1: one row per reference deck, each of the games asked for.
+    rows = opponent_rows(content)
+    assert [row["name"] for row in rows] == [d.name for d in reference_decks("pad")]
+    for row in rows:
+        assert row["wins"] + row["losses"] + row["draws"] == GAMES
+        # The error bar is the 95 % Wilson interval of the row's own counts.
+        low, high = wilson(row["wins"], GAMES)
+        assert row["low"] == pytest.approx(low, abs=1e-4)
+        assert row["high"] == pytest.approx(high, abs=1e-4)
+        assert row["x_low"] == pytest.approx(low * WIDTH, abs=0.1)
+        assert row["x_high"] == pytest.approx(high * WIDTH, abs=0.1)
+        # …and says so to a screen reader (the report's figures have 4 places).
+        assert percent(row["wins"] / GAMES) in row["title"]
+        assert f"{percent(round(low, 4))}–{percent(round(high, 4))}" in row["title"]
+        assert f"{row['wins']} wins in {GAMES} games" in row["title"]
+
+    # The total is the sum of the rows, with its own interval.
+    total = re.search(r"data-total>.*?</div>\s*</div>", content, re.S)[0]
+    wins = sum(row["wins"] for row in rows)
+    games = GAMES * len(rows)
+    assert f'data-figure="wins">{wins}<' in total
+    assert f'data-figure="draws">{sum(row["draws"] for row in rows)}<' in total
+    low, high = wilson(wins, games)
+    svg = re.search(r'<svg class="mu-bar"[^>]*>', total)[0]
+    assert f'data-low="{round(low, 4)}"' in svg and f'data-high="{round(high, 4)}"' in svg
+    assert 'data-figure="going_first"' in total and 'data-figure="going_second"' in total
+
+    # Game length: mean, median, p10–p90 and a histogram of turns.
+    assert 'data-chart="length"' in content
+    assert re.search(r'data-figure="length_p10_p90">\d+–\d+<', content)
+
+    # The per-card table: every card of the list, drawn and not drawn, with game counts.
+    cards = re.search(r"<table [^>]*data-cards>.*?</table>", content, re.S)[0]
+    listed = {html.unescape(name) for name in re.findall(r'<tr data-card="([^"]*)"', cards)}
+    assert listed >= {entry.card.name for entry in deck.entries.filter(zone="deck")}
+
+    # Cards whose effects are not simulated, for both sides.
+    section = re.search(r"data-not-simulated>.*?</div>", content, re.S)[0]
+    assert "Mine" in section
+    for row in rows:
+        assert html.escape(row["name"]) in section
+
+
+def test_too_few_games_are_shown_as_words_not_numbers(client, owner, gauntlet):
+    """MATCH-1: a card seen in fewer than 30 games shows "too few games"."""
+    deck = make_deck(owner)
+    reference = reference_decks("pad").first()
+    content = run(client, deck, opponent=reference.pk, games=20).content.decode()
+    cards = re.search(r"<table [^>]*data-cards>.*?</table>", content, re.S)[0]
+    assert "too few games" in cards
+    assert "95% interval" not in cards  # 20 games: no card has 30 on either side
+
+
+def test_a_digimon_deck_against_a_reference_deck(client, owner, gauntlet):
+    deck = make_deck(owner, game="digimon")
+    reference = reference_decks("digimon").first()
+    response = run(client, deck, opponent=reference.pk, seed=2)
+    assert response.status_code == 200
+    content = response.content.decode()
+    [row] = opponent_rows(content)
+    assert row["name"] == reference.name
+    assert row["wins"] + row["losses"] + row["draws"] == GAMES
+    low, high = wilson(row["wins"], GAMES)
+    assert (row["low"], row["high"]) == (round(low, 4), round(high, 4))
+    assert "round cap" in content and "Game length in rounds" in content
+
+
+def test_the_same_address_gives_the_same_numbers(client, owner, gauntlet):
+    deck = make_deck(owner)
+
+    def report():
+        cache.clear()
+        content = run(client, deck, seed=9, order="first").content.decode()
+        return re.search(r"<section [^>]*data-report>.*?</section>", content, re.S)[0]
+
+    first = report()
+    assert first == report()
+    rows = re.search(r"data-figure=\"going_second\">([^<]*)<", first)[1]
+    assert rows == "–"  # PAD-7.3: every game going first
+
+
+# --- The sample game ---------------------------------------------------------------------------
+
+
+def test_the_replay_shows_both_boards_and_who_acted(client, owner, gauntlet):
+    deck = make_deck(owner, name="Fire test deck")
+    reference = reference_decks("pad").first()
+    content = run(client, deck, opponent=reference.pk, sample=4).content.decode()
+    replay = re.search(r"<section [^>]*data-replay.*?</section>\s*</article>", content, re.S)[0]
+    steps = re.split(r'(?=<div class="gf-step" )', replay)[1:]
+    assert len(steps) > 2
+    for step in steps:
+        # the opponent's board above, the player's below, each with its life (PAD-3.2)
+        sides = re.findall(r'data-side="(\w+)"', step)
+        assert sides == ["opponent", "player"]
+        lives = [int(n) for n in re.findall(r'data-side-life="(\d+)"', step)]
+        assert len(lives) == 2 and all(0 <= life <= 5 for life in lives)
+        assert step.count("data-board") == 2
+    # Both players act in a game, and each event says who.
+    assert 'data-player="0"' in replay and 'data-player="1"' in replay
+    assert f"<strong>{html.escape(reference.name)}</strong>:" in replay
+    assert "<strong>Fire test deck</strong>:" in replay
+    assert re.search(r"data-outcome>Fire test deck (won|lost)|data-outcome>A draw", replay)
+
+
+def test_the_replay_steps_without_javascript(client, owner, gauntlet):
+    deck = make_deck(owner)
+    reference = reference_decks("pad").first()
+    content = run(client, deck, opponent=reference.pk, sample=4, step=3).content.decode()
+    shown, step = visible_step(content)
+    assert shown == 3
+    assert re.search(r'rel="next" href="[^"]*step=4#replay"', step)
+    assert re.search(r'rel="prev" href="[^"]*step=2#replay"', step)
+    assert "js/goldfish.js" in content  # steps in place when scripts run
+
+
+def test_each_row_links_to_a_game_against_that_opponent(client, owner, gauntlet):
+    deck = make_deck(owner)
+    content = run(client, deck).content.decode()
+    names = [d.name for d in reference_decks("pad")]
+    links = re.findall(r'href="([^"]*vs=(\d+)#replay)" data-watch', content)
+    assert [int(index) for _, index in links] == list(range(len(names)))
+    second = html.unescape(links[1][0])
+    replay = client.get(second).content.decode()
+    heading = re.search(r"<section [^>]*data-replay[^>]*>\s*<h2>([^<]*)</h2>", replay)[1]
+    assert html.unescape(heading).endswith(f"against {names[1]}")

@@ -1,0 +1,215 @@
+"""A/B compare (/goldfish/deck/<id>/compare/, MATCH-1), what the matchup pages refuse and
+charge, their languages, and the goldfish page's DGM-5 order (consistency first)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.urls import reverse
+from django.utils import translation
+
+from decks.reference import reference_decks
+from engine.core.intervals import newcombe_difference
+from engine.views import match_runs
+from tests.goldfish.test_matchup_pages import make_deck, run
+
+pytestmark = pytest.mark.django_db
+
+GAMES = 40
+
+
+@pytest.fixture
+def owner():
+    return User.objects.create_user("compare-owner", password="pw-owner-123")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset():
+    yield
+    translation.deactivate()
+
+
+def compare(client, deck, **params):
+    url = reverse("engine:compare", args=[deck.pk])
+    return client.get(url, {"run": "1", "games": GAMES, **params})
+
+
+def nothing_may_run(monkeypatch):
+    """Make any matchup the page starts fail the test."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a matchup ran")
+
+    for name in ("matchup_report", "matchup_comparison", "matchup_sample"):
+        monkeypatch.setattr(match_runs, name, refuse)
+
+
+# --- A/B compare ----------------------------------------------------------------------------
+
+
+def test_a_deck_against_itself_shows_no_measurable_difference(client, owner, gauntlet):
+    deck = make_deck(owner, name="Fire A")
+    twin = make_deck(owner, name="Fire B")  # the same list: the same seeds give the same games
+    reference = reference_decks("pad").first()
+    response = compare(client, deck, other=twin.pk, opponent=reference.pk, seed=4)
+    assert response.status_code == 200
+    content = response.content.decode()
+    verdict = re.search(r"data-verdict=\"(\w+)\">.*?</div>", content, re.S)
+    assert verdict[1] == "none"
+    assert "No measurable difference" in verdict[0]
+    svg = re.search(r'<svg class="mu-bar mu-difference[^>]*>', verdict[0])[0]
+    assert 'data-difference="0.0"' in svg and 'data-measurable="false"' in svg
+    interval = re.search(r'data-low="(-?[\d.]+)" data-high="(-?[\d.]+)"', svg)
+    assert float(interval[1]) < 0 < float(interval[2])
+    # Both sides' win rates, with their intervals; the same counts on both rows.
+    rows = re.findall(r'<tr data-deck="\d">.*?</tr>', content, re.S)
+    assert len(rows) == 2
+    assert "Fire A" in rows[0] and "Fire B" in rows[1]
+    counts = [re.findall(r'<td class="num">(\d+)</td>', row) for row in rows]
+    assert counts[0] == counts[1]
+
+
+def test_the_difference_and_its_interval_come_from_both_rows(client, owner, gauntlet):
+    """Two different lists: the difference's interval is Newcombe's, from the two rows'
+    own counts, and "no measurable difference" shows exactly when it holds 0 (MATCH-1)."""
+    deck = make_deck(owner, name="Mine")
+    other = reference_decks("pad").last()
+    response = compare(client, deck, other=other.pk, opponent=reference_decks("pad").first().pk)
+    content = response.content.decode()
+    rows = re.findall(r'<tr data-deck="\d">.*?</tr>', content, re.S)
+    wins = [int(re.findall(r'<td class="num">(\d+)</td>', row)[0]) for row in rows]
+    value, low, high = newcombe_difference(wins[0], GAMES, wins[1], GAMES)
+    svg = re.search(r'<svg class="mu-bar mu-difference[^>]*>', content)[0]
+    assert f'data-low="{round(low, 4)}"' in svg and f'data-high="{round(high, 4)}"' in svg
+    measurable = not low <= 0 <= high
+    assert f'data-measurable="{str(measurable).lower()}"' in svg
+    assert ("No measurable difference" in content.split("data-compare-total")[0]) != measurable
+
+
+def test_compare_offers_other_decks_but_not_the_gauntlet(client, owner, gauntlet):
+    deck = make_deck(owner)
+    content = client.get(reverse("engine:compare", args=[deck.pk])).content.decode()
+    other = re.search(r'<select name="other".*?</select>', content, re.S)[0]
+    assert 'value="gauntlet"' not in other
+    for reference in reference_decks("pad"):
+        assert f'value="{reference.pk}"' in other
+
+
+# --- Refusals and the budget ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"games": 0},
+        {"games": "many"},
+        {"opponent": "NoSuchDeck"},
+        {"policy": "nope"},
+        {"order": "sideways"},
+        {"games": 5000},  # 5,000 × every reference deck: more than a page plays (20,000)
+    ],
+)
+def test_bad_input_shows_errors_and_runs_nothing(client, owner, gauntlet, monkeypatch, params):
+    deck = make_deck(owner)
+    nothing_may_run(monkeypatch)
+    response = run(client, deck, **params)
+    assert response.status_code == 400
+    content = response.content.decode()
+    assert 'class="errorlist' in content
+    assert "data-report" not in content and "data-replay" not in content
+
+
+def test_a_private_deck_of_another_player_is_no_opponent(client, owner, gauntlet, monkeypatch):
+    deck = make_deck(owner)
+    stranger = User.objects.create_user("stranger", password="pw-stranger-123")
+    private = make_deck(stranger, name="Secret", visibility="private")
+    nothing_may_run(monkeypatch)
+    response = run(client, deck, opponent=private.pk)
+    assert response.status_code == 400
+    assert "Secret" not in response.content.decode()
+
+
+def test_an_illegal_deck_shows_why_and_plays_when_allowed(client, owner, gauntlet):
+    from tests.decklists import pad_list
+
+    deck = make_deck(owner, text=pad_list().rsplit("\n", 3)[0], name="Short")  # PAD-2.1
+    reference = reference_decks("pad").first().pk
+    content = run(client, deck, opponent=reference).content.decode()
+    section = re.search(r"data-invalid>.*?</section>", content, re.S)[0]
+    assert "Short is not legal" in section and "40" in section
+    assert "data-report" not in content
+    allowed = run(client, deck, opponent=reference, allow_invalid="on").content.decode()
+    assert "data-invalid" not in allowed and "data-report" in allowed
+
+
+def test_the_budget_refuses_a_run_it_cannot_cover(client, owner, gauntlet, settings, monkeypatch):
+    settings.GOLDFISH_BUDGET_ANON = 100
+    deck = make_deck(owner)
+    nothing_may_run(monkeypatch)
+    reference = reference_decks("pad").first().pk
+    response = run(client, deck, opponent=reference, games=150)
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) >= 1
+    content = html.unescape(response.content.decode())
+    assert "more than the goldfish budget of 100 games" in content
+    assert "Signed-in players have a larger budget." in content
+    assert "data-report" not in content
+
+
+def test_a_run_is_charged_to_the_goldfish_budget(client, owner, gauntlet, settings):
+    """Every game against every opponent, plus the sample game, as the goldfish page does."""
+    settings.GOLDFISH_BUDGET_ANON = 2 * GAMES + 1
+    deck = make_deck(owner)
+    reference = reference_decks("pad").first().pk
+    assert run(client, deck, opponent=reference).status_code == 200  # GAMES + 1
+    # The same address again: the report is kept, only the sample game is charged.
+    assert run(client, deck, opponent=reference, step=1).status_code == 200
+    assert run(client, deck, opponent=reference, seed=1).status_code == 429
+
+
+# --- Languages ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("zh-hant", ["對戰測試", "勝率", "95% 區間", "範例對局", "對手"]),
+        ("zh-hans", ["对战测试", "胜率", "95% 区间", "示例对局", "对手"]),
+    ],
+)
+def test_the_matchup_page_is_translated(client, owner, gauntlet, language, words):
+    deck = make_deck(owner)
+    client.post(reverse("set_language"), {"language": language, "next": "/"})
+    reference = reference_decks("pad").first().pk
+    content = run(client, deck, opponent=reference).content.decode()
+    for word in words:
+        assert word in content, word
+    assert "Win rate" not in content and "Test against" not in content
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("zh-hant", ["沒有可測量的差異", "比較"]),
+        ("zh-hans", ["没有可测量的差异", "比较"]),
+    ],
+)
+def test_the_compare_page_is_translated(client, owner, gauntlet, language, words):
+    deck = make_deck(owner)
+    client.post(reverse("set_language"), {"language": language, "next": "/"})
+    reference = reference_decks("pad").first().pk
+    twin = make_deck(owner, name="Twin")
+    content = compare(client, deck, other=twin.pk, opponent=reference).content.decode()
+    for word in words:
+        assert word in content, word
