@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from decks.models import Deck
+from decks.reference import reference_decks
 from decks.rules import EntryInput, validate_deck
 from engine.convert import deck_spec
 from engine.core import api as engine
@@ -87,15 +88,13 @@ def match_deck(
     label = {
         "name": deck.name if deck is not None else name,
         "deck": deck.pk if deck is not None else None,
-        "reference": bool(deck is not None and getattr(deck, "reference", False)),
+        "reference": deck is not None and deck.reference,
     }
     return MatchDeck(tuple(entries), label)
 
 
 def gauntlet(game: str) -> list[MatchDeck]:
     """The game's reference decks, the default opponents, in two queries."""
-    from decks.reference import reference_decks
-
     return [match_deck(game, deck=deck) for deck in reference_decks(game)]
 
 

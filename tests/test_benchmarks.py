@@ -21,7 +21,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 SMOKE_SECONDS = 120  # a generous ceiling on a busy machine; each smoke takes seconds
-SMOKED = {"goldfish_pad.py", "goldfish_digimon.py", "search_latency.py", "load/run.py"}
+SMOKED = {
+    "goldfish_pad.py",
+    "goldfish_digimon.py",
+    "matchup.py",
+    "search_latency.py",
+    "load/run.py",
+}
 # Scripts that are parts of another benchmark and run inside its smoke.
 PARTS = {"load/seed.py": "load/run.py"}
 
@@ -64,6 +70,18 @@ def test_the_goldfish_benchmark_smoke_plays_its_games_the_same_on_one_and_all_co
     assert report["one_process"]["games_per_s"] > 0
     assert report["all_cores"]["games_per_s"] > 0
     assert sum(report["turns_to_win"]["histogram"].values()) <= report["games"]
+
+
+def test_the_matchup_benchmark_smoke_plays_both_games_the_same_on_one_and_all_cores():
+    report = json.loads(smoke("matchup.py").stdout)
+    for game in ("pad", "digimon"):
+        figures = report[game]
+        assert figures["games"] > 0
+        assert figures["same_report"] is True
+        assert figures["one_process"]["games_per_s"] > 0
+        assert figures["all_cores"]["games_per_s"] > 0
+        assert figures["floor_shuffle_deal_both"]["games_per_s"] > 0
+        assert 0 <= figures["win_rate"]["value"] <= 1
 
 
 def test_the_search_benchmark_smoke_outlasts_the_sites_anonymous_rate_with_its_own_rates():
