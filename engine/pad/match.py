@@ -25,7 +25,10 @@ OUTCOMES = {1: "win", 0: "draw", -1: "loss"}
 
 
 class Side:
-    """One deck (already checked) compiled for one policy and its checked options."""
+    """One deck (already checked) compiled for one policy and its checked options;
+    `game_class` plays its seat (a rule variant or a checked subclass in tests)."""
+
+    game_class = PadGame
 
     def __init__(self, deck: DeckSpec, policy: str, policy_class: type, options: Mapping):
         self.policy_class, self.policy_options = policy_class, dict(options)
@@ -41,7 +44,7 @@ class Side:
         self.has_combo_steps = any(card.combo_steps for card in compiled.values())
 
     def game(self, rng: Random, going_first: bool, cap: int, log, opponent, seat: int):
-        return PadGame(
+        return self.game_class(
             self.team,
             self.deck,
             rng,
@@ -66,8 +69,6 @@ class Side:
 
 class PadMatch:
     """The prepared match of `PadEngine.prepare_match`: plays games from seeds."""
-
-    game_class = PadGame
 
     def __init__(self, player: Side, opponent: Side, *, turn_cap: int):
         if turn_cap < 1:

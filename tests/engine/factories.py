@@ -5,9 +5,12 @@ Database-free: the engine is pure Python, so these tests never touch Django mode
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
 from random import Random
 
-from engine.core.cards import CardSpec, DeckSpec
+from engine.core.cards import CardSpec, DeckSpec, spec_from_schema
 from engine.pad.cards import PadCard, link_lines
 from engine.pad.policies import GreedyPolicy, Policy
 from engine.pad.rules import PadGame
@@ -265,3 +268,32 @@ def starter_deck() -> DeckSpec:
         + [WOOD_LIGHT] * 3
     )
     return DeckSpec(game="pad", deck=tuple(deck), team=team)
+
+
+# --- real catalogue cards and matchups (PAD-7) ---------------------------------------
+CATALOGUE = Path(__file__).resolve().parents[2] / "fixtures" / "pad.json"
+
+
+@cache
+def _catalogue() -> dict[str, dict]:
+    return {card["number"]: card for card in json.loads(CATALOGUE.read_text(encoding="utf-8"))}
+
+
+def real(number: str, *, id: int | None = None, evolves_from: int | None = None, **extra):
+    """The catalogue card printed as `number` (fixtures/pad.json), as a `CardSpec`;
+    `extra` adds schema fields the fixture does not hold yet (e.g. `effect` steps)."""
+    data = {**_catalogue()[number], **extra}
+    return spec_from_schema(
+        data, id=id or _ids.setdefault(number, len(_ids) + 2000), evolves_from=evolves_from
+    )
+
+
+_ids: dict[str, int] = {}
+
+
+def face(player: PadGame, opponent: PadGame) -> None:
+    """Seat two constructed games against each other (seat 0 the player), as a matchup."""
+    player.opponent, opponent.opponent = opponent, player
+    player.seat, opponent.seat = 0, 1
+    opponent.going_first = not player.going_first
+    opponent.turn = player.turn
