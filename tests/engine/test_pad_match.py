@@ -176,6 +176,16 @@ def test_pad_7_2_echidna_returns_the_top_card_of_an_evo2_or_lower_pet():
     assert names(opponent.state.pets[1].cards) == [LIL_BLACK.name]  # a base pet stays
 
 
+def test_pad_7_2_echidna_never_returns_a_base_pet_or_an_evo3():
+    player = build_game([ECHIDNA], hand=[EMPRESS], policy=GreedyPolicy())
+    opponent = build_game([TYRRA, LIL_BLACK], policy=GreedyPolicy())
+    stack_up(opponent, 0, *TYRANNOS_LINE, TYRANNOS)  # Firedragon Tyrannos is evo3
+    face(player, opponent)
+    player.evolve(0, player.state.hand[0])
+    assert [len(stack.cards) for stack in opponent.state.pets] == [4, 1]
+    assert opponent.state.hand == []
+
+
 def test_pad_7_2_tyrannos_rolls_a_wood_pet_only_at_6_combos():
     for combos, tapped in ((5, False), (6, True)):
         player = build_game([TYRRA], policy=GreedyPolicy())
