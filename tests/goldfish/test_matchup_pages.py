@@ -16,6 +16,7 @@ from django.utils import translation
 from decks.reference import reference_decks
 from decks.services import deck_create, entries_from_text
 from engine.core.intervals import wilson
+from engine.matchup_services import MatchupRequest, match_deck, matchup_sample
 from tests.decklists import digimon_list, pad_list
 
 pytestmark = pytest.mark.django_db
@@ -86,6 +87,17 @@ def visible_step(content: str) -> tuple[int, str]:
     shown = [chunk for chunk in chunks if " hidden>" not in chunk.split(">", 1)[0] + ">"]
     assert len(shown) == 1
     return int(re.match(r'<div class="gf-step" data-step="(\d+)"', shown[0])[1]), shown[0]
+
+
+def sample_log(deck, opponent, *, seed: int) -> dict:
+    """The sample game the page replays, played apart through the services."""
+    request = MatchupRequest(
+        game=deck.game,
+        deck=match_deck(deck.game, deck=deck),
+        opponents=[match_deck(deck.game, deck=opponent)],
+        seed=seed,
+    )
+    return matchup_sample(request)
 
 
 def percent(value: float) -> str:
@@ -189,8 +201,13 @@ def test_too_few_games_are_shown_as_words_not_numbers(client, owner, gauntlet):
     reference = reference_decks("pad").first()
     content = run(client, deck, opponent=reference.pk, games=20).content.decode()
     cards = re.search(r"<table [^>]*data-cards>.*?</table>", content, re.S)[0]
-    assert "too few games" in cards
-    assert "95% interval" not in cards  # 20 games: no card has 30 on either side
+    rows = re.findall(r"<tr data-card=.*?</tr>", cards, re.S)
+    assert rows
+    for row in rows:
+        cells = [html.unescape(c).strip() for c in re.findall(r"<td[^>]*>([^<]*)</td>", row)]
+        drawn, drawn_games, not_drawn, not_drawn_games = cells
+        assert int(drawn_games) + int(not_drawn_games) == 20
+        assert drawn == not_drawn == "too few games"  # 20 games: under 30 on both sides
 
 
 def test_a_digimon_deck_against_a_reference_deck(client, owner, gauntlet):
@@ -231,12 +248,14 @@ def test_the_replay_shows_both_boards_and_who_acted(client, owner, gauntlet):
     replay = re.search(r"<section [^>]*data-replay.*?</section>\s*</article>", content, re.S)[0]
     steps = re.split(r'(?=<div class="gf-step" )', replay)[1:]
     assert len(steps) > 2
-    for step in steps:
+    log = sample_log(deck, reference, seed=4)
+    assert len(steps) == len(log["snapshots"])
+    for step, snapshot in zip(steps, log["snapshots"], strict=True):
         # the opponent's board above, the player's below, each with its life (PAD-3.2)
         sides = re.findall(r'data-side="(\w+)"', step)
         assert sides == ["opponent", "player"]
         lives = [int(n) for n in re.findall(r'data-side-life="(\d+)"', step)]
-        assert len(lives) == 2 and all(0 <= life <= 5 for life in lives)
+        assert lives == [len(snapshot["zones"][1]["life"]), len(snapshot["zones"][0]["life"])]
         assert step.count("data-board") == 2
     # Both players act in a game, and each event says who.
     assert 'data-player="0"' in replay and 'data-player="1"' in replay
@@ -266,3 +285,35 @@ def test_each_row_links_to_a_game_against_that_opponent(client, owner, gauntlet)
     replay = client.get(second).content.decode()
     heading = re.search(r"<section [^>]*data-replay[^>]*>\s*<h2>([^<]*)</h2>", replay)[1]
     assert html.unescape(heading).endswith(f"against {names[1]}")
+
+
+def test_a_digimon_replay_shows_both_sides_points(client, owner, gauntlet):
+    deck = make_deck(owner, game="digimon", name="Agumon test deck")
+    reference = reference_decks("digimon").first()
+    content = run(client, deck, opponent=reference.pk, sample=2).content.decode()
+    replay = re.search(r"<section [^>]*data-replay.*?</section>\s*</article>", content, re.S)[0]
+    steps = re.split(r'(?=<div class="gf-step" )', replay)[1:]
+    assert len(steps) > 2
+    log = sample_log(deck, reference, seed=2)
+    assert len(steps) == len(log["snapshots"])
+    for step, snapshot in zip(steps, log["snapshots"], strict=True):
+        assert re.findall(r'data-side="(\w+)"', step) == ["opponent", "player"]
+        points = [int(n) for n in re.findall(r'data-side-points="(\d+)"', step)]
+        assert points == snapshot["points"][::-1]  # the opponent's above (DGM-3.2)
+        assert step.count('data-zone="digimon_box"') == 2
+    assert re.findall(r'data-side-points="(\d+)"', steps[0]) == ["100", "100"]
+    assert 'data-player="0"' in replay and 'data-player="1"' in replay
+    assert "Round 1" in replay
+
+
+def test_the_queries_do_not_grow_with_the_games(
+    client, owner, gauntlet, django_assert_max_num_queries
+):
+    """A few queries per deck played (its cards, for the engine), none per game."""
+    deck = make_deck(owner)
+    client.force_login(owner)
+    with django_assert_max_num_queries(50):
+        assert run(client, deck, games=GAMES).status_code == 200
+    cache.clear()
+    with django_assert_max_num_queries(50):
+        assert run(client, deck, games=4 * GAMES).status_code == 200
