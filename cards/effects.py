@@ -32,6 +32,11 @@ ACTIONS = {
         "extra_combo",
         "cost_reduction",
         "untap",
+        # PAD-7.2: effects on the opponent
+        "opponent_tap",
+        "opponent_return_top",
+        "opponent_hand_discard",
+        "opponent_orb_discard",
     ),
     v.DIGIMON: (
         "power_add",
@@ -42,7 +47,16 @@ ACTIONS = {
         "points_add",
     ),
 }
-OPTIONAL_KEYS = {"amount": int, "up_to": bool, "scope": str, "colour": str, "note": str}
+OPTIONAL_KEYS = {
+    "amount": int,
+    "up_to": bool,
+    "scope": str,
+    "colour": str,
+    "note": str,
+    "min_combos": int,  # PAD: "if you match 6 combos"
+    "max_defense": int,  # PAD: "an opponent's monster with 600 or less defense"
+    "max_stage": str,  # PAD: "an opponent's 2nd stage or lower monster"
+}
 
 
 def effect_errors(effect, game: str) -> list[str]:

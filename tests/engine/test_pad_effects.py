@@ -188,4 +188,5 @@ def test_fixture_cards_compile_and_text_only_ones_are_listed():
         if spec.has_text and not spec.effects:
             assert spec.name in listed
     assert "Red Dragon" not in listed and "Mythlit" not in listed
-    assert "Cure" in listed  # damage-trigger text only
+    assert "Cure" not in listed  # PAD-4.5.3: its damage trigger discards 2 and heals 1
+    assert "Witch of the Night, Lilith" in listed  # "swap 2 cards in the drop yard": text only
