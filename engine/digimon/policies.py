@@ -17,10 +17,15 @@ nothing). Both real policies share these terms:
   highest scores), one Level III that beats the box's (a longer line, then a higher
   score), options whose structured steps can help and combo cards and parts (at most as
   many as there are free slots); discards the rest, slot options that can never help
-  included, and redraws. Step 2: swaps in that Level III. Step 3: evolves as soon as a
-  requirement can be met — level after level from the box, the highest-scoring card
-  that evolves from the current top and whose ○/× the Net Ocean can still supply
-  (consecutive evolution as far as the hand goes). Step 4: sets the kept options.
+  included, and redraws. Step 2: swaps in that Level III. Step 3: the strongest chain —
+  level after level from the box, the highest-scoring card that evolves from the
+  current top and whose ○/× the Net Ocean can still supply (consecutive evolution as far
+  as the hand goes) — when it wins against the opponent's Digimon as far as public zones
+  tell it (`expected_opponent`; the DGM-5 dummy always); otherwise the chain (or none)
+  that fares best against it (`chain_key`: a win, then a tie, then the cheapest loss from
+  its own table, DGM-4.5). Unknown opponent: the strongest chain. Step 4: sets the kept
+  options. DGM-4.2: gives up the rest of its chain when stopping fares better against
+  the opponent now seen (the second attacker sees the first's evolved Digimon).
   DGM-4.2 and 4.4: completes every combo it can; uses an option or a support only when
   it helps now.
 `RushPolicy` ("rush"): rushes the highest level.
@@ -33,7 +38,7 @@ nothing). Both real policies share these terms:
 
 from __future__ import annotations
 
-from engine.digimon.battle import LOST, STOPPED, TIED, WON, attack_powers
+from engine.digimon.battle import LOST, STOPPED, TIED, WON, attack_powers, points_lost
 from engine.digimon.cards import III, DigimonCard
 from engine.digimon.effects import Battle, apply
 from engine.digimon.state import SLOTS
@@ -231,24 +236,55 @@ class GreedyPolicy(Policy):
         return self.better_level_iii(game)
 
     def plan_evolution(self, game) -> None:
+        chain = self.strongest_chain(game)
+        rival = expected_opponent(game)
+        if (
+            rival is not None
+            and battle_value(chain[-1] if chain else game.state.top, rival)[0] < WIN_RANK
+        ):
+            chain = self.best_chain_against(game, rival, chain)
+        for card in chain:
+            game.choose_evolution(card)
+
+    def strongest_chain(self, game) -> list[DigimonCard]:
+        """Level after level from the box, the highest-scoring card that evolves from the
+        current top and whose ○/× the Net Ocean can still supply (the hand's other
+        requirements met)."""
         state = game.state
         top = state.top
+        room = len(state.net_ocean)
+        hand = list(state.hand)
+        chain: list[DigimonCard] = []
         while top.children:
             best = None
-            room = len(state.net_ocean)
             children = top.children
-            for card in state.hand:
+            for card in hand:
                 if (
                     card in children
                     and card.need <= room
                     and (best is None or card.score > best.score)
-                    and (not card.other or game.requirement_cards(card) is not None)
+                    and (not card.other or game.requirement_cards(card, chain) is not None)
                 ):
                     best = card
             if best is None:
-                return
-            game.choose_evolution(best)
+                break
+            chain.append(best)
+            hand.remove(best)
+            room -= best.need
             top = best
+        return chain
+
+    def best_chain_against(self, game, rival: DigimonCard, strongest: list) -> list:
+        """The chain from the hand (or none) whose last Digimon fares best against
+        `rival` (`chain_key`); the strongest chain's prefixes first on ties."""
+        state = game.state
+        base = state.top
+        best, best_key = [], None
+        for chain in affordable_chains(game, base, list(state.hand), len(state.net_ocean), []):
+            key = chain_key(chain[-1] if chain else base, rival, chain, strongest)
+            if best_key is None or key > best_key:
+                best, best_key = chain, key
+        return best
 
     def choose_options(self, game) -> list[DigimonCard]:
         self.learn(game)
@@ -293,6 +329,25 @@ class GreedyPolicy(Policy):
         for step, side in game.pending:
             apply(step, side, battle, [100, 100], tops)
         return battle
+
+    def confirm_evolution(self, game, card: DigimonCard) -> bool:
+        """DGM-4.2: go on with the chain only if some link from this one on fares at
+        least as well against the opponent as stopping here (`chain_key`); the cards are
+        spent either way."""
+        rival = expected_opponent(game)
+        if rival is None:
+            return True
+        state = game.state
+        index = state.evolving.index(card)
+        rest = []
+        for link, shortfall in zip(state.evolving[index:], state.shortfalls[index:], strict=True):
+            if shortfall is not None:
+                break
+            rest.append(link)
+        stop = chain_key(state.top, rival, [], rest)
+        return any(
+            chain_key(rest[end], rival, rest[: end + 1], rest) > stop for end in range(len(rest))
+        )
 
     def choose_evolution_options(self, game) -> list[int]:
         state = game.state
@@ -381,6 +436,79 @@ class RushPolicy(GreedyPolicy):
 
     def choose_battle_play(self, game) -> tuple[str, object] | None:
         return None
+
+
+LOSS_RANK, TIE_RANK, WIN_RANK = range(3)
+
+
+def battle_value(card: DigimonCard, rival: DigimonCard) -> tuple[int, int]:
+    """(rank, points) of `card` battling `rival` with printed attacks (DGM-4.4, guards
+    included): a win (WIN_RANK, the points `rival`'s owner loses), a tie (TIE_RANK, 0) or
+    a loss (LOSS_RANK, minus the points `card`'s owner loses), DGM-4.5."""
+    mine, theirs, zero_mine, zero_theirs = attack_powers(card, rival)
+    if zero_mine:
+        mine = 0
+    if zero_theirs:
+        theirs = 0
+    if mine > theirs:
+        return WIN_RANK, points_lost(rival, card)
+    if theirs > mine:
+        return LOSS_RANK, -points_lost(card, rival)
+    return TIE_RANK, 0
+
+
+def chain_key(end: DigimonCard, rival: DigimonCard, chain: list, strongest: list) -> tuple:
+    """How good ending the evolution chain `chain` on `end` is against `rival`: a win
+    over a tie over a loss; among losses the cheapest (a Level III loses 10 to a Level
+    III, an evolved Digimon 20–30); then the longest prefix of the strongest chain
+    (evolving as far as the hand goes when it wins anyway), then level and score."""
+    rank, points = battle_value(end, rival)
+    prefix = len(chain) if chain == strongest[: len(chain)] else -1
+    return rank, points if rank == LOSS_RANK else 0, prefix, end.level, end.score
+
+
+def affordable_chains(game, top: DigimonCard, hand: list, room: int, chain: list):
+    """Every evolution chain from `top` through distinct hand cards whose ○/× the Net
+    Ocean (`room` cards) can supply and whose other requirements the hand meets; the
+    empty chain first."""
+    yield chain
+    tried = []
+    for card in hand:
+        if (
+            card in top.children
+            and card not in tried
+            and card.need <= room
+            and (not card.other or game.requirement_cards(card, chain) is not None)
+        ):
+            tried.append(card)
+            rest = list(hand)
+            rest.remove(card)
+            yield from affordable_chains(game, card, rest, room - card.need, chain + [card])
+
+
+def expected_opponent(game) -> DigimonCard | None:
+    """The Digimon the acting side will battle, when the public zones tell it (None
+    otherwise). The box's top is public once turned up (DGM-4.2); the evolving box's
+    count is public though its cards are face down (DGM-4.1 step 3). The opponent battles
+    with its visible top when it has already evolved this round, when it chose no
+    evolution, or, before it prepares, when nothing in its Dark Area (public) has ever
+    been above Level III, i.e. it has not shown it can evolve."""
+    rival = game.sides[1 - game.side]
+    if rival.face_down:
+        return None
+    top = rival.top
+    if game.dummy:
+        return top  # DGM-5: the dummy never evolves
+    rival_first = game.first == (game.side == 1)
+    if game.phase == "evolution":
+        if rival_first or not rival.evolving:
+            return top
+        return None
+    if rival_first:
+        return None if rival.evolving else top
+    if any(card.level > III for card in rival.dark_area):
+        return None
+    return top
 
 
 def best_chain(top: DigimonCard, hand: list[DigimonCard]) -> list[DigimonCard]:
