@@ -97,7 +97,7 @@ def _throttled(error: budget.BudgetExceeded) -> ApiError:
     return refusal
 
 
-def _run(request, games: int, function, *args, **kwargs):
+def run_charged(request, games: int, function, *args, **kwargs):
     """Run `function` once `games` are charged to the client's goldfish budget (429 past
     it, nothing run); a run refused as bad input gives them back."""
     try:
@@ -112,13 +112,16 @@ def _run(request, games: int, function, *args, **kwargs):
         raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
 
 
-class _GoldfishBase(APIView):
+class SimulationView(APIView):
+    """Goldfish and matchup endpoints: open to everyone, throttled by the `goldfish` scope
+    and charged to one CPU budget (`run_charged`)."""
+
     permission_classes = [permissions.AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "goldfish"
 
 
-class GoldfishView(_GoldfishBase):
+class GoldfishView(SimulationView):
     """Play the deck alone N times; the report has the kill turn, combos per turn and more."""
 
     @extend_schema(
@@ -133,11 +136,13 @@ class GoldfishView(_GoldfishBase):
     def post(self, request):
         goldfish = _request(request, GoldfishRequestSerializer)
         time_limit = settings.GOLDFISH_API_TIME_LIMIT
-        report = _run(request, goldfish.games, goldfish_report, goldfish, time_limit=time_limit)
+        report = run_charged(
+            request, goldfish.games, goldfish_report, goldfish, time_limit=time_limit
+        )
         return Response(report)
 
 
-class GoldfishSampleView(_GoldfishBase):
+class GoldfishSampleView(SimulationView):
     """One game, with its JSON log: an event per action and a snapshot per phase."""
 
     @extend_schema(
@@ -146,4 +151,4 @@ class GoldfishSampleView(_GoldfishBase):
     )
     def post(self, request):
         goldfish = _request(request, SampleRequestSerializer)
-        return Response(_run(request, budget.SAMPLE_COST, goldfish_sample, goldfish))
+        return Response(run_charged(request, budget.SAMPLE_COST, goldfish_sample, goldfish))

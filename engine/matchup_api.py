@@ -17,7 +17,7 @@ from cards import vocabulary as v
 from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import CardsInputMixin
 from engine import budget
-from engine.api_views import _GoldfishBase, _run
+from engine.api_views import SimulationView, run_charged
 from engine.matchup_services import (
     MAX_OPPONENTS,
     MAX_TURN_CAP,
@@ -183,7 +183,7 @@ def _matchup_request(request, serializer_class) -> MatchupRequest:
     )
 
 
-class MatchupView(_GoldfishBase):
+class MatchupView(SimulationView):
     """Play the deck against each opponent (both decks played, PAD-7 / DGM-6); the report
     has win rates with 95 % intervals, by order of play, game length and per card."""
 
@@ -194,10 +194,12 @@ class MatchupView(_GoldfishBase):
     def post(self, request):
         matchup = _matchup_request(request, MatchupRequestSerializer)
         limit = settings.GOLDFISH_API_TIME_LIMIT
-        return Response(_run(request, matchup.cost, matchup_report, matchup, time_limit=limit))
+        return Response(
+            run_charged(request, matchup.cost, matchup_report, matchup, time_limit=limit)
+        )
 
 
-class MatchupCompareView(_GoldfishBase):
+class MatchupCompareView(SimulationView):
     """Decks A and B against the same opponents with the same seeds: both reports and the
     difference of win rates A − B with its 95 % interval ("no measurable difference")."""
 
@@ -208,10 +210,12 @@ class MatchupCompareView(_GoldfishBase):
     def post(self, request):
         matchup = _matchup_request(request, MatchupCompareRequestSerializer)
         limit = settings.GOLDFISH_API_TIME_LIMIT
-        return Response(_run(request, matchup.cost, matchup_comparison, matchup, time_limit=limit))
+        return Response(
+            run_charged(request, matchup.cost, matchup_comparison, matchup, time_limit=limit)
+        )
 
 
-class MatchupSampleView(_GoldfishBase):
+class MatchupSampleView(SimulationView):
     """One game against the opponent, with its JSON log: both players' decisions and zones."""
 
     @extend_schema(
@@ -219,4 +223,4 @@ class MatchupSampleView(_GoldfishBase):
     )
     def post(self, request):
         matchup = _matchup_request(request, MatchupSampleRequestSerializer)
-        return Response(_run(request, budget.SAMPLE_COST, matchup_sample, matchup))
+        return Response(run_charged(request, budget.SAMPLE_COST, matchup_sample, matchup))
