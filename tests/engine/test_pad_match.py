@@ -1,5 +1,5 @@
 """PAD-7: two decks played in full, rule by rule, on constructed positions of real cards
-(fixtures/pad.json, by number).
+(fixtures/pad.json, by number), effect steps included: the fixture is the source of truth.
 
 Expected values come from the printed cards: Lil' Red Dragon (B01-001) attacks 100 at 2
 combos and 200 at 3; Lil' Black Dragon (B01-017) defends 200; Lil' Blue Dragon (B01-005)
@@ -20,35 +20,22 @@ from engine.pad.policies import GreedyPolicy, Policy
 from engine.pad.random_policy import RandomPolicy
 from tests.engine.factories import build_game, face, orb, real
 
-# The structured steps of the printed texts (PAD-7.2), as fixtures/pad.json gets them.
-PRINTED_STEPS = {
-    "B01-024": [
-        {"trigger": "activate", "action": "opponent_tap", "min_combos": 6, "colour": "wood"}
-    ],
-    "B01-041": [{"trigger": "evolve", "action": "opponent_return_top", "max_stage": "evo2"}],
-    "B01-116": [{"trigger": "play", "action": "opponent_tap", "max_defense": 600}],
-    "B02-115": [{"trigger": "play", "action": "opponent_hand_discard"}],
-    "B01-118": [
-        {"trigger": "damage", "action": "hand_to_discard", "amount": 2},
-        {"trigger": "damage", "action": "heal", "amount": 1},
-    ],
-}
 LIL_RED, LIL_BLUE, LIL_BLACK, LIL_GREEN = (
     real(n) for n in ("B01-001", "B01-005", "B01-017", "B01-009")
 )
 BLUE = real("B01-006", evolves_from=LIL_BLUE.id)
 AURORA = real("B01-007", evolves_from=BLUE.id)
 DEFENSIVE_STANCE = real("B01-115")
-BLIZZARD = real("B01-116", effect=PRINTED_STEPS["B01-116"])
-POISON_MIST = real("B02-115", effect=PRINTED_STEPS["B02-115"])
-CURE = real("B01-118", effect=PRINTED_STEPS["B01-118"])
+BLIZZARD = real("B01-116")
+POISON_MIST = real("B02-115")
+CURE = real("B01-118")
 TYRRA = real("B01-021")
 TYRANNOS_LINE = [real("B01-022", evolves_from=TYRRA.id)]
 TYRANNOS_LINE.append(real("B01-023", evolves_from=TYRANNOS_LINE[0].id))
-TYRANNOS = real("B01-024", evolves_from=TYRANNOS_LINE[1].id, effect=PRINTED_STEPS["B01-024"])
+TYRANNOS = real("B01-024", evolves_from=TYRANNOS_LINE[1].id)
 NAGA = real("B01-039")
 ECHIDNA = real("B01-040", evolves_from=NAGA.id)
-EMPRESS = real("B01-041", evolves_from=ECHIDNA.id, effect=PRINTED_STEPS["B01-041"])
+EMPRESS = real("B01-041", evolves_from=ECHIDNA.id)
 PLAIN = orb("light", "dark")
 
 
