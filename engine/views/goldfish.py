@@ -55,6 +55,19 @@ POLICY_TEXTS = {
         "3 turns passed without a combo, then completes as many as possible so the chain "
         "makes a large combo."
     ),
+    ("pad", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
+    ("digimon", "greedy"): gettext_lazy(
+        "Evolves as soon as a requirement can be met: keeps the cards that lead to the next "
+        "evolution (at most two per level), evolves level after level with the strongest card "
+        "the Net Ocean can pay for, sets options that can help and uses them (and supports) "
+        "only when they help now; completes every combo it can."
+    ),
+    ("digimon", "rush"): gettext_lazy(
+        "Rushes the highest level: keeps only Digimon of its evolution line (highest levels "
+        "first), commits the hand's chain that reaches the highest level even when the Net "
+        "Ocean cannot pay every requirement, and plays no options."
+    ),
+    ("digimon", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
 }
 
 
