@@ -58,10 +58,11 @@ def nothing_may_run(monkeypatch):
 # --- A/B compare ----------------------------------------------------------------------------
 
 
-def test_a_deck_against_itself_shows_no_measurable_difference(client, owner, gauntlet):
-    deck = make_deck(owner, name="Fire A")
-    twin = make_deck(owner, name="Fire B")  # the same list: the same seeds give the same games
-    reference = reference_decks("pad").first()
+@pytest.mark.parametrize("game", ["pad", "digimon"])
+def test_a_deck_against_itself_shows_no_measurable_difference(client, owner, gauntlet, game):
+    deck = make_deck(owner, game=game, name="Fire A")
+    twin = make_deck(owner, game=game, name="Fire B")  # the same list, seeds: the same games
+    reference = reference_decks(game).first()
     response = compare(client, deck, other=twin.pk, opponent=reference.pk, seed=4)
     assert response.status_code == 200
     content = response.content.decode()
