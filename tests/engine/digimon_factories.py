@@ -1,13 +1,15 @@
-"""Digimon card literals modelled on fixtures/digimon.json, and constructed game states.
+"""Digimon test cards and constructed game states. Database-free.
 
-The literals use the shape engine/convert.py gives `CardSpec.data` (the Django path);
-the invariant tests and the benchmark read the fixtures through the card schema instead,
-so both shapes are covered. Database-free.
+Named cards are the catalogue's real cards (fixtures/digimon.json, read through the card
+schema); `digimon`, `option` and `combo` build cards in the shape engine/convert.py gives
+`CardSpec.data` (the Django path) for synthetic cards that a test needs for one effect
+or value no real card has — named as synthetic, never after a real card.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from random import Random
@@ -105,39 +107,57 @@ def step(trigger: str, action: str, amount=0, **keys) -> dict:
 
 
 LOST_III = (10, 10, 10, 10)
-# St-1 … St-6, St-18, St-32, St-61, St-78: printed powers; lost points and requirements as
-# printed where the catalogue has them (Agumon, Gabumon, Kunemon, Greymon), else unknown.
-AGUMON = digimon(1, "Agumon", "III", "A", (360, 230, 160), lost=LOST_III)
-GREYMON = digimon(
-    2, "Greymon", "IV", "A", (440, 340, 200), guard="A", lost=(20, 10, 10, 10),
-    evolves_from=1, evolves_from_name="Agumon", circles=2, crosses=0,
-)  # fmt: skip
-GABUMON = digimon(5, "Gabumon", "III", "B", (350, 240, 150), lost=LOST_III)
-GARURUMON = digimon(6, "Garurumon", "IV", "B", (410, 330, 180), guard=None)
-KUNEMON = digimon(18, "Kunemon", "III", "C", (340, 240, 120), lost=LOST_III)
-SKULL_GREYMON = digimon(32, "Skull Greymon", "perfect", "C", (500, 430, 150), guard=None)
-WAR_GREYMON = digimon(61, "War Greymon", "ultimate", "A", (570, 500, 320), guard=None)
-ANDROMON = digimon(
-    78, "Andromon", "perfect", "A", (490, 530, 190), guard=None, lost=(30, 20, 10, 10)
-)
-# options and combos (St-49 … St-51, R-026, R-032, R-055)
-PLUG_A = option(49, "Offense Plug-In A", "item", effects=[step("play", "power_add", 30)])
-PLUG_B = option(51, "High Speed Plug-In B", "item")
-PLUG_C = option(50, "Defense Plug-In C", "item")
+
+
+@cache
+def catalogue() -> tuple[CardSpec, ...]:
+    """Every card of fixtures/digimon.json as the card schema reads it."""
+    cards = json.loads(FIXTURES.read_text(encoding="utf-8"))
+    ids: dict[str, int] = {}
+    for index, card in enumerate(cards, start=1):
+        ids.setdefault(card["name"], index)
+    return tuple(
+        spec_from_schema(card, id=index, evolves_from=ids.get(card.get("evolves_from") or ""))
+        for index, card in enumerate(cards, start=1)
+    )
+
+
+def real(number: str) -> CardSpec:
+    """The catalogue's card `number` exactly as fixtures/digimon.json holds it, shown by its
+    English name (one of its own names, NAME-1) so assertions read naturally."""
+    for spec in catalogue():
+        if spec.number == number:
+            english = ((spec.data or {}).get("names") or {}).get("en")
+            return replace(spec, name=english or spec.name)
+    raise KeyError(number)
+
+
+# Real cards (fixtures/digimon.json): printed powers, guards, loss tables and requirements
+# where catalogued; the rest is the engine's documented defaults (DGM-4.3, DGM-1.1,
+# DGM-4.9: Garurumon, Skull Greymon, War Greymon and Andromon guard A by assumption).
+AGUMON = real("St-1")
+GREYMON = real("St-2")  # Agumon ○○, loses 20 to a Level III
+GABUMON = real("St-5")
+GARURUMON = real("St-6")
+KUNEMON = real("St-18")
+SKULL_GREYMON = real("St-32")
+WAR_GREYMON = real("St-61")
+ANDROMON = real("St-78")
+PLUG_B = real("St-51")  # High Speed Plug-In B: text only
+PLUG_C = real("St-50")  # Defense Plug-In C: text only
+FILLER = real("St-57")  # That Was a Good Time: a program without structured effect
+# Synthetic, for their effects only: the catalogued plug-ins and combos have no structured
+# effect, so the tests of power options and combos need cards that do. Not modelled on
+# any real card.
+PLUG_A = option(9001, "Synthetic +30 option", "item", effects=[step("play", "power_add", 30)])
 BEGINNER = combo(
-    55,
-    "Beginner Combo",
-    (("Offense Plug-In A", 1), ("High Speed Plug-In B", 1), ("Defense Plug-In C", 1)),
+    9002,
+    "Synthetic three-part combo",
+    ((PLUG_A.name, 1), (PLUG_B.name, 1), (PLUG_C.name, 1)),
     effects=[step("combo", "power_percent", 25)],
 )
-EMERGENCY_STOP = option(
-    26, "Emergency Stop!", timing="battle", effects=[step("play", "stop_attacks")]
-)
-STEEL_MINE = option(
-    32, "Steel Mine", "scene",
-    effects=[step("play", "power_add", 200, scope="background:earth")],
-)  # fmt: skip
-FILLER = option(99, "That Was a Good Time")  # St-57: a program without structured effect
+EMERGENCY_STOP = real("R-026")  # 紧急中止!: stop_attacks, battle timing
+STEEL_MINE = real("R-032")  # 钢铁矿山: +200 to earth-background Digimon (a scene)
 
 
 def starter_deck() -> DeckSpec:
@@ -160,19 +180,6 @@ def starter_deck() -> DeckSpec:
     )
     assert len(cards) == 30
     return DeckSpec(game="digimon", deck=tuple(cards))
-
-
-@cache
-def catalogue() -> tuple[CardSpec, ...]:
-    """Every card of fixtures/digimon.json as the card schema reads it."""
-    cards = json.loads(FIXTURES.read_text(encoding="utf-8"))
-    ids: dict[str, int] = {}
-    for index, card in enumerate(cards, start=1):
-        ids.setdefault(card["name"], index)
-    return tuple(
-        spec_from_schema(card, id=index, evolves_from=ids.get(card.get("evolves_from") or ""))
-        for index, card in enumerate(cards, start=1)
-    )
 
 
 def compile_cards(specs, opponent: CardSpec | None = None, circles: int = 2):

@@ -102,7 +102,15 @@ def test_dgm_1_3_an_incomplete_combo_cannot_be_completed():
 
 
 def test_dgm_1_2_a_scene_acts_on_every_digimon_of_its_background():
-    earthy = digimon(400, "Golemon", "III", "A", (410, 300, 200), guard=None, background="earth")
+    earthy = digimon(
+        400,
+        "Synthetic earth Level III",
+        "III",
+        "A",
+        (410, 300, 200),
+        guard=None,
+        background="earth",
+    )
     game = build_game(box=[earthy], slots=[STEEL_MINE], opponent=AGUMON, phase="evolution")
     assert game.state.slots[0].evolution_timing  # scenes are used in the evolution phase
     game.use_option(0)  # in the evolution phase: after it, it is gone unused (DGM-4.2)
@@ -161,8 +169,8 @@ def test_not_simulated_lists_text_only_options_combos_and_digimon():
         "digimon", (AGUMON, GREYMON, talker, odd, PLUG_A, PLUG_B, BEGINNER, EMERGENCY_STOP)
     )
     assert not_simulated(deck) == ["High Speed Plug-In B", "Odd", "Talker"]
-    assert "Steel Mine" in not_simulated(DeckSpec("digimon", (AGUMON, STEEL_MINE)))
-    earthy = digimon(405, "Golemon", "IV", "C", (1, 1, 1), background="earth")
+    assert STEEL_MINE.name in not_simulated(DeckSpec("digimon", (AGUMON, STEEL_MINE)))
+    earthy = digimon(405, "Synthetic earth IV", "IV", "C", (1, 1, 1), background="earth")
     assert not_simulated(DeckSpec("digimon", (AGUMON, earthy, STEEL_MINE))) == []
 
 

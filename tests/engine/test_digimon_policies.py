@@ -85,7 +85,10 @@ def test_greedy_swaps_in_a_level_iii_with_a_longer_line():
 
 def test_greedy_sets_options_that_help_and_combo_parts():
     game = build_game(hand=[PLUG_A, PLUG_B, FILLER], extra=[BEGINNER], policy=GreedyPolicy())
-    assert names(game.policy.choose_options(game)) == ["Offense Plug-In A", "High Speed Plug-In B"]
+    assert names(game.policy.choose_options(game)) == [
+        "Synthetic +30 option",
+        "High Speed Plug-In B",
+    ]
 
 
 def test_rush_commits_the_chain_to_the_highest_level_even_when_it_fails():
@@ -113,7 +116,7 @@ def test_rush_discards_options_and_level_iiis():
         policy=RushPolicy(),
     )  # fmt: skip
     cards, slots = game.policy.choose_discards(game)
-    assert names(cards) == ["Offense Plug-In A", "Gabumon"] and slots == [0]
+    assert names(cards) == ["Synthetic +30 option", "Gabumon"] and slots == [0]
 
 
 def test_both_policies_play_the_starter_deck_to_a_win():

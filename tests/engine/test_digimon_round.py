@@ -39,6 +39,7 @@ from tests.engine.digimon_factories import (
     build_game,
     digimon,
     option,
+    real,
     starter_deck,
 )
 
@@ -48,7 +49,7 @@ CROSS = digimon(
     202, "Cross IV", "IV", "A", (400, 300, 200), guard=None, circles=1, crosses=1,
     evolves_from_name="Agumon",
 )  # fmt: skip
-CREST = option(203, "Crest of Courage", "crest")
+CREST = real("R-001")  # Crest of Courage
 NAMED = digimon(
     204, "Named IV", "IV", "A", (450, 300, 200), guard=None, circles=0, crosses=0,
     other="Crest of Courage + discard 1",
@@ -108,7 +109,7 @@ def test_dgm_4_1_step_1_discards_then_redraws_to_6():
     state = game.state
     assert len(state.hand) == 6  # DGM-4.1 step 1
     assert names(state.hand) == ["Greymon"] + ["Skull Greymon"] * 3 + ["Garurumon"] * 2
-    assert Counter(names(state.dark_area)) == {"That Was a Good Time": 2, "Offense Plug-In A": 1}
+    assert Counter(names(state.dark_area)) == {"That Was a Good Time": 2, "Synthetic +30 option": 1}
     assert state.slots == [None, None, None] and len(state.net_ocean) == 3
 
 
@@ -312,7 +313,7 @@ def test_dgm_4_5_the_box_empties_to_the_level_iii_and_spent_options_go():
     game.points_phase()
     state = game.state
     assert names(state.box) == ["Agumon"]
-    assert Counter(names(state.dark_area)) == {"Greymon": 1, "Offense Plug-In A": 1}
+    assert Counter(names(state.dark_area)) == {"Greymon": 1, "Synthetic +30 option": 1}
     assert names(c for c in state.slots if c) == ["High Speed Plug-In B"]  # unused: stays
 
 
