@@ -1,6 +1,10 @@
-"""Card literals modelled on real cards of fixtures/pad.json, and constructed game states.
+"""Real cards of fixtures/pad.json (by number), synthetic cards for effects no real card
+prints, and constructed game states.
 
 Database-free: the engine is pure Python, so these tests never touch Django models.
+A card named after a real card IS that card, as the catalogue holds it (issue 12);
+a test that needs another value builds a synthetic card (`pet`, `skill`, `orb`) whose
+name says it is synthetic.
 """
 
 from __future__ import annotations
@@ -16,8 +20,81 @@ from engine.pad.policies import GreedyPolicy, Policy
 from engine.pad.rules import PadGame
 
 ROWS = ((0, 0), (100, 0), (200, 0), (300, 0), (400, 0), (600, 0))
+CATALOGUE = Path(__file__).resolve().parents[2] / "fixtures" / "pad.json"
 
 
+@cache
+def _catalogue() -> dict[str, dict]:
+    return {card["number"]: card for card in json.loads(CATALOGUE.read_text(encoding="utf-8"))}
+
+
+@cache
+def _numbers_by_name() -> dict[str, str]:
+    numbers: dict[str, str] = {}
+    for number, card in _catalogue().items():
+        numbers.setdefault(card["name"], number)
+    return numbers
+
+
+def catalogue_entry(number: str) -> dict:
+    """The card object of fixtures/pad.json printed as `number` (the card schema)."""
+    return dict(_catalogue()[number])
+
+
+_ids: dict[str, int] = {}
+
+
+def real_id(number: str) -> int:
+    """The id every spec of catalogue card `number` gets in these tests (2000, 2001, …)."""
+    return _ids.setdefault(number, len(_ids) + 2000)
+
+
+def real(number: str, *, evolves_from: int | None = None) -> CardSpec:
+    """The catalogue card printed as `number` (fixtures/pad.json), as a `CardSpec`, its
+    effect steps included. It evolves from the card its printed evolves-from names
+    (by that card's id), unless `evolves_from` says otherwise."""
+    data = _catalogue()[number]
+    if evolves_from is None and data.get("evolves_from"):
+        parent = _numbers_by_name().get(data["evolves_from"])
+        evolves_from = real_id(parent) if parent else None
+    return spec_from_schema(data, id=real_id(number), evolves_from=evolves_from)
+
+
+# Real cards (fixtures/pad.json). Lines: B01-001 … B01-004 fire dragons, B01-005 … B01-007
+# water, B01-009 … B01-011 wood; B01-060 … B01-062 Titan → Gigas → Red Giant Gigas;
+# B01-025 … B01-027 Plessie → Plesiel → Plesios; B01-042 … B01-044 Mermaid → Siren →
+# Enchantress of the Sea, Siren.
+LIL_RED = real("B01-001")  # DEF 100, attack 0/100/200/300/400/600
+RED = real("B01-002")  # evo1, DEF 200, draws on evolving
+VOLCANO = real("B01-003")  # evo2, DEF 300
+METEOR = real("B01-004")  # evo3, DEF 500, bonus damage; damage text not simulated
+LIL_BLUE = real("B01-005")  # DEF 500, attack 0/100/100/200/200/400
+BLUE = real("B01-006")  # evo1, DEF 600, draws on evolving
+AURORA = real("B01-007")  # evo2, DEF 800
+LIL_GREEN = real("B01-009")  # DEF 400
+GREEN = real("B01-010")  # evo1, DEF 500, draws on evolving
+EARTH = real("B01-011")  # evo2, DEF 700
+TITAN = real("B01-060")
+GIGAS = real("B01-061")  # evo1 of Titan
+RED_GIANT = real("B01-062")  # evo2 of Gigas, cost 1
+PLESSIE = real("B01-025")
+PLESIEL = real("B01-026")  # evo1 of Plessie: deck to orb on evolving
+PLESIOS = real("B01-027")
+MERMAID = real("B01-042")
+SIREN = real("B01-043")  # evo1 of Mermaid: draws on evolving
+ENCHANTRESS = real("B01-044")  # evo2 of Siren: heals on evolving
+# Skills
+RUBYLIT = real("B01-104")  # fire: the next evolution costs 1 less
+SAPPHILIT = real("B01-105")
+EMELIT = real("B01-106")
+MYTHLIT = real("B02-099")  # dark: draw a card
+QUICK_BOOST = real("B01-121")  # dark: a card from hand to an orb column
+HEALING = real("B01-120")  # Light Of Mighty Healing, light, cost 1: discard to hand
+FIRE_ORB_CHANGE = real("B01-109")  # text only: not simulated
+DEFENSIVE_STANCE = real("B01-115")  # water defence skill: untap a pet
+
+
+# Synthetic cards, for positions and effects no real card gives; never named after one.
 def pet(id: int, name: str, attribute: str | None, orbs: tuple[str, ...], **fields) -> CardSpec:
     fields.setdefault("stage", "base")
     fields.setdefault("cost", 0)
@@ -58,114 +135,6 @@ def step(trigger: str, action: str, amount: int = 1, **keys) -> dict:
     return {"trigger": trigger, "action": action, "amount": amount, **keys}
 
 
-# B01-001 … B01-004 (fire dragons), B01-005/006 (water), B01-009 (wood)
-LIL_RED = pet(1, "Lil' Red Dragon", "fire", ("heart", "water", "fire"), defense=100)
-RED = pet(
-    2,
-    "Red Dragon",
-    "fire",
-    ("light", "water", "fire"),
-    stage="evo1",
-    evolves_from=1,
-    defense=200,
-    attack=((100, 0), (100, 0), (200, 0), (300, 0), (400, 0), (700, 0)),
-    effects=[step("evolve", "draw")],
-)
-VOLCANO = pet(
-    3,
-    "Volcano Dragon",
-    "fire",
-    ("dark", "wood", "fire"),
-    stage="evo2",
-    evolves_from=2,
-    attack=((100, 0), (200, 0), (400, 0), (600, 0), (700, 0), (800, 0)),
-)
-METEOR = pet(
-    4,
-    "Meteor Volcano Dragon",
-    "fire",
-    ("heart", "fire"),
-    stage="evo3",
-    evolves_from=3,
-    defense=500,
-    attack=((200, 0), (300, 0), (500, 0), (700, 0), (800, 1), (1000, 1)),
-    effect_types=frozenset({"damage"}),
-    has_text=True,  # text only: not simulated
-)
-LIL_BLUE = pet(5, "Lil' Blue Dragon", "water", ("heart", "wood", "water"), defense=500)
-BLUE = pet(
-    6,
-    "Blue Dragon",
-    "water",
-    ("light", "wood", "water"),
-    stage="evo1",
-    evolves_from=5,
-    attack=((100, 0), (100, 0), (100, 0), (200, 0), (300, 0), (400, 0)),
-    effects=[step("evolve", "draw")],
-)
-LIL_GREEN = pet(9, "Lil' Green Dragon", "wood", ("heart", "wood", "fire"), defense=400)
-GREEN = pet(
-    10,
-    "Green Dragon",
-    "wood",
-    ("light", "wood", "fire"),
-    stage="evo1",
-    evolves_from=9,
-    attack=((100, 0), (100, 0), (100, 0), (200, 0), (400, 0), (500, 0)),
-    effects=[step("evolve", "draw")],
-)
-# B01-062 Red Giant Gigas (cost 1), on a B01-061 Gigas-like evo1
-GIGAS = pet(61, "Gigas", "fire", ("dark", "water", "fire"), stage="evo1", evolves_from=1)
-RED_GIANT = pet(
-    62,
-    "Red Giant Gigas",
-    "fire",
-    ("wood", "fire"),
-    stage="evo2",
-    evolves_from=61,
-    cost=1,
-    attack=((100, 0), (200, 0), (300, 0), (400, 0), (600, 0), (700, 0)),
-)
-# B01-044 Siren (heal), B01-026 Plesiel (deck to orb)
-SIREN = pet(
-    44,
-    "Enchantress of the Sea, Siren",
-    "water",
-    ("dark", "light", "water"),
-    stage="evo1",
-    evolves_from=5,
-    effects=[step("evolve", "heal")],
-)
-PLESIEL = pet(
-    26,
-    "Plesiel",
-    "water",
-    ("dark", "water", "fire"),
-    stage="evo1",
-    evolves_from=5,
-    effects=[step("evolve", "deck_to_orb")],
-)
-# Skills: B01-104 Rubylit, B02-099 Mythlit, B01-121 Quick Boost, B01-120 Light Of
-# Mighty Healing, B01-109 Fire Orb Change (text only), B01-115 Defensive Stance.
-RUBYLIT = skill(
-    104, "ルビリット", "fire", ("heart", "dark", "wood"), effects=[step("play", "cost_reduction")]
-)
-MYTHLIT = skill(199, "Mythlit", "dark", ("light", "water", "fire"), effects=[step("play", "draw")])
-QUICK_BOOST = skill(
-    121, "Quick Boost", "dark", ("wood", "fire"), effects=[step("play", "hand_to_orb")]
-)
-HEALING = skill(
-    120,
-    "Light Of Mighty Healing",
-    "light",
-    ("heart", "dark", "water"),
-    cost=1,
-    effects=[step("play", "discard_to_hand")],
-)
-FIRE_ORB_CHANGE = skill(109, "Fire Orb Change", "fire", ("heart", "water"), has_text=True)
-DEFENSIVE_STANCE = skill(
-    115, "Defensive Stance", "water", ("light", "wood", "fire"), effects=[step("defence", "untap")]
-)
 # Plain orb cards for constructed columns: one per colour set.
 ORB_IDS = iter(range(900, 1000))
 
@@ -175,9 +144,7 @@ def orb(*colours: str) -> CardSpec:
     return skill(number, f"Orb {number} {'/'.join(colours)}", None, colours)
 
 
-LIFE = orb("heart", "fire")
-LIGHT_DARK_HEART = orb("light", "dark", "heart")
-WOOD_LIGHT = orb("wood", "light")
+LIFE = orb("heart", "fire")  # life cards of constructed games
 
 
 def compile_cards(*specs: CardSpec) -> list[PadCard]:
@@ -245,52 +212,36 @@ class Scripted(GreedyPolicy):
 
 
 def starter_deck() -> DeckSpec:
-    """A small legal-looking deck: three dragon lines and some skills (40 cards)."""
-    team = (LIL_RED, LIL_BLUE, LIL_GREEN, LIL_RED, LIL_BLUE)
+    """A 40-card deck of real cards: the three Lil' dragon lines, Titan's and Plessie's
+    lines, and skills; five team pets, one per line."""
+    team = (LIL_RED, LIL_BLUE, LIL_GREEN, TITAN, PLESSIE)
     deck = (
         [RED] * 3
         + [VOLCANO] * 2
         + [METEOR]
         + [BLUE] * 3
-        + [PLESIEL] * 2
-        + [SIREN]
+        + [AURORA]
         + [GREEN] * 3
+        + [EARTH]
         + [GIGAS] * 2
         + [RED_GIANT] * 2
+        + [PLESIEL] * 2
+        + [PLESIOS]
         + [RUBYLIT] * 3
+        + [SAPPHILIT] * 2
+        + [EMELIT] * 2
         + [MYTHLIT] * 2
         + [QUICK_BOOST] * 2
         + [HEALING]
         + [FIRE_ORB_CHANGE] * 2
         + [DEFENSIVE_STANCE] * 2
         + [LIL_RED, LIL_BLUE, LIL_GREEN]
-        + [LIGHT_DARK_HEART] * 3
-        + [WOOD_LIGHT] * 3
     )
+    assert len(deck) == 40
     return DeckSpec(game="pad", deck=tuple(deck), team=team)
 
 
-# --- real catalogue cards and matchups (PAD-7) ---------------------------------------
-CATALOGUE = Path(__file__).resolve().parents[2] / "fixtures" / "pad.json"
-
-
-@cache
-def _catalogue() -> dict[str, dict]:
-    return {card["number"]: card for card in json.loads(CATALOGUE.read_text(encoding="utf-8"))}
-
-
-def real(number: str, *, id: int | None = None, evolves_from: int | None = None, **extra):
-    """The catalogue card printed as `number` (fixtures/pad.json), as a `CardSpec`;
-    `extra` adds schema fields the fixture does not hold yet (e.g. `effect` steps)."""
-    data = {**_catalogue()[number], **extra}
-    return spec_from_schema(
-        data, id=id or _ids.setdefault(number, len(_ids) + 2000), evolves_from=evolves_from
-    )
-
-
-_ids: dict[str, int] = {}
-
-
+# --- matchups (PAD-7) -----------------------------------------------------------------
 def face(player: PadGame, opponent: PadGame) -> None:
     """Seat two constructed games against each other (seat 0 the player), as a matchup."""
     player.opponent, opponent.opponent = opponent, player

@@ -45,6 +45,8 @@ def test_the_report_starts_with_the_keys_shared_between_games():
         "Lil' Red Dragon",
         "Lil' Blue Dragon",
         "Lil' Green Dragon",
+        "Titan",
+        "Plessie",
     }
 
 

@@ -8,9 +8,16 @@ from engine.core.api import run_batch
 from tests.engine.factories import starter_deck
 
 GAMES = 4000
-# next evolutions in the 40-card starter deck: Red Dragon ×3 + Gigas ×2 on Lil' Red,
-# Blue Dragon ×3 + Plesiel ×2 + Siren on Lil' Blue, Green Dragon ×3 on Lil' Green
-COPIES = {"Lil' Red Dragon": 5, "Lil' Blue Dragon": 6, "Lil' Green Dragon": 3}
+# next evolutions in the 40-card starter deck of real cards: Red Dragon ×3 on Lil' Red,
+# Blue Dragon ×3 on Lil' Blue, Green Dragon ×3 on Lil' Green, Gigas ×2 on Titan (B01-061
+# evolves from B01-060), Plesiel ×2 on Plessie (B01-026 on B01-025)
+COPIES = {
+    "Lil' Red Dragon": 3,
+    "Lil' Blue Dragon": 3,
+    "Lil' Green Dragon": 3,
+    "Titan": 2,
+    "Plessie": 2,
+}
 
 
 def at_least_one(copies: int, seen: int, deck: int = 40) -> float:

@@ -9,13 +9,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
-from engine.core.cards import CardSpec, DeckSpec, spec_from_schema, specs_from_schema
+from engine.core.cards import DeckSpec, spec_from_schema, specs_from_schema
 from engine.pad.engine import PadDeck
 from engine.pad.rules import PadGame
-from tests.engine.factories import LIL_RED, Scripted, build_game, orb
+from tests.engine.factories import LIL_RED, Scripted, build_game, catalogue_entry, orb, real
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "pad.json"
 
@@ -27,16 +26,6 @@ OTHER = orb("dark", "heart")
 
 def names(cards) -> list[str]:
     return [card.name for card in cards]
-
-
-@cache
-def _catalogue() -> dict[str, dict]:
-    return {c["number"]: c for c in json.loads(FIXTURES.read_text(encoding="utf-8"))}
-
-
-def real(number: str, id: int, evolves_from: int | None = None) -> CardSpec:
-    """A catalogue card of fixtures/pad.json, read through the card schema."""
-    return spec_from_schema(_catalogue()[number], id=id, evolves_from=evolves_from)
 
 
 # --- PAD-5.2 (decision updated): every column of a counted colour is cleaned -----------
@@ -87,12 +76,12 @@ def test_pad_5_2_a_chain_card_completing_a_colour_already_counted_cleans_its_col
 # B01-061 Gigas → B01-062 Red Giant Gigas (fire, cost 1); B01-099 Heavy Metal Dragon →
 # B01-100 Dragon Lord Zaerog (dark, cost 3); B01-104 Rubylit (fire) and B01-108 Amelit
 # (dark): "Choose a <colour> monster from your hand and evolve it for 1 less cost."
-GIGAS = real("B01-061", 61)
-RED_GIANT = real("B01-062", 62, evolves_from=61)
-HEAVY_METAL = real("B01-099", 99)
-ZAEROG = real("B01-100", 100, evolves_from=99)
-RUBYLIT = real("B01-104", 104)
-AMELIT = real("B01-108", 108)
+GIGAS = real("B01-061")
+RED_GIANT = real("B01-062")
+HEAVY_METAL = real("B01-099")
+ZAEROG = real("B01-100")
+RUBYLIT = real("B01-104")
+AMELIT = real("B01-108")
 PAY_2 = ([OTHER, OTHER], [OTHER, OTHER], [OTHER])  # the orb area can pay 2 (PAD-4.3.1)
 
 
@@ -144,11 +133,11 @@ def test_pad_4_3_greedy_plays_the_reduction_skill_to_evolve_its_costliest_pet():
 # B05-021 Hunt God of the Holy Bow, Artemis (ultimate, needs 神秘の仮面 = B02-101 Mystic
 # Mask). The English-only printing of the mask is the same card by NAME-1 once the deck
 # also holds B02-101, which is catalogued under both names.
-HUNTING = real("B05-020", 20)
-HUNT_GOD = real("B05-021", 21, evolves_from=20)
-MASK = real("B02-101", 101)
+HUNTING = real("B05-020")
+HUNT_GOD = real("B05-021")
+MASK = real("B02-101")
 ENGLISH_MASK = spec_from_schema(
-    {**_catalogue()["B02-101"], "number": "P-102", "name": "Mystic Mask (EN)"}
+    {**catalogue_entry("B02-101"), "number": "P-102", "name": "Mystic Mask (EN)"}
     | {"names": {"en": "Mystic Mask"}},
     id=102,
 )

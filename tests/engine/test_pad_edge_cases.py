@@ -6,7 +6,7 @@ from collections import Counter
 
 from engine.pad.engine import PadDeck
 from tests.engine.factories import (
-    LIL_BLUE,
+    ENCHANTRESS,
     LIL_RED,
     SIREN,
     build_game,
@@ -85,11 +85,11 @@ def test_pad_6_2_the_combo_chain_reshuffles_too():
 
 
 def test_pad_6_3_a_heal_effect_follows_the_recovery_step():
-    game = build_game([LIL_BLUE], deck=[FW, WL], hand=[SIREN, SIREN], life=[DL] * 4)
-    game.evolve(0, game.state.hand[0])  # Siren: if life < 5, recover 1
+    game = build_game([SIREN], deck=[FW, WL], hand=[ENCHANTRESS] * 2, life=[DL] * 4)
+    game.evolve(0, game.state.hand[0])  # Enchantress of the Sea, Siren: if life < 5, recover 1
     assert [c.name for c in game.state.life] == [WL.name] + [DL.name] * 4
     game.turn = 2
-    game.state.pets[0].cards.pop()  # back to Lil' Blue Dragon to evolve again
+    game.state.pets[0].cards.pop()  # back to Siren to evolve again
     game.state.pets[0].top = game.state.pets[0].cards[-1]
     game.evolve(0, game.state.hand[0])  # at 5 life: nothing
     assert len(game.state.life) == 5 and game.heals == 1

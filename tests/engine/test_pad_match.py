@@ -18,7 +18,7 @@ from engine.pad import ENGINE
 from engine.pad.cards import FIRE, PadCard, link_lines
 from engine.pad.policies import GreedyPolicy, Policy
 from engine.pad.random_policy import RandomPolicy
-from tests.engine.factories import build_game, face, orb, real
+from tests.engine.factories import build_game, face, orb, real, skill, step
 
 LIL_RED, LIL_BLUE, LIL_BLACK, LIL_GREEN = (
     real(n) for n in ("B01-001", "B01-005", "B01-017", "B01-009")
@@ -193,7 +193,15 @@ def test_pad_7_2_against_the_goldfish_opponent_steps_move_nothing():
 
 
 def test_pad_1_2_a_defence_skill_needs_a_pet_of_its_attribute_and_is_paid():
-    paid = real("B01-115", cost=1)  # Defensive Stance at cost 1, to see the payment
+    # no catalogued defence skill costs anything: a synthetic one at cost 1 shows the payment
+    paid = skill(
+        8001,
+        "Synthetic paid untap",
+        "water",
+        ("light",),
+        cost=1,
+        effects=[step("defence", "untap")],
+    )
     game = build_game([LIL_RED], hand=[DEFENSIVE_STANCE], policy=GreedyPolicy())
     assert not game.can_use_defence_skill(game.state.hand[0])  # a water skill, no water pet
     with pytest.raises(IllegalAction, match="PAD-1.2"):

@@ -22,9 +22,8 @@ from tests.engine.factories import (
     build_game,
     orb,
     pet,
-    skill,
+    real,
     starter_deck,
-    step,
 )
 
 FW = orb("fire", "water")
@@ -33,10 +32,7 @@ HEART = orb("heart", "dark")
 HEARTS = [HEART, orb("heart", "wood"), orb("heart", "light")]  # only heart reaches 3
 DL = orb("dark", "light")
 TWIN = pet(70, "Twin Knight", "fire", ("light", "dark"), sub_attribute="water")
-IRON_WALL = skill(
-    90, "Iron Wall Stance", "wood", ("dark", "wood", "fire"), cost=1,
-    effects=[step("damage", "untap", 2)],
-)  # fmt: skip
+IRON_WALL = real("B03-090")  # Iron Wall Stance: wood, cost 1, on damage untap 2 pets
 
 
 def test_pad_4_phases_and_puzzle_steps_run_in_order():
