@@ -242,6 +242,42 @@ def starter_deck() -> DeckSpec:
 
 
 # --- matchups (PAD-7) -----------------------------------------------------------------
+
+
+def rival_deck() -> DeckSpec:
+    """A 40-card opponent of real cards that reach the other side (PAD-7.2): the light,
+    dark, Tyra and Naga lines with Tyrannos (taps a wood pet at 6 combos) and Echidna
+    (returns a top card), Blizzard Breath, Poison Mist, Intimidation, Cure and
+    Defensive Stance."""
+    line = {base: [real(n) for n in numbers] for base, numbers in _RIVAL_LINES.items()}
+    team = tuple(real(base) for base in _RIVAL_LINES)
+    deck: list[CardSpec] = []
+    for cards in line.values():
+        for card, copies in zip(cards, (3, 2, 1), strict=False):
+            deck += [card] * copies
+    for number, copies in _RIVAL_SKILLS:
+        deck += [real(number)] * copies
+    deck += [real("B01-013"), real("B01-017")]
+    assert len(deck) == 40, len(deck)
+    return DeckSpec(game="pad", deck=tuple(deck), team=team)
+
+
+_RIVAL_LINES = {
+    "B01-013": ("B01-014", "B01-015", "B01-016"),  # Lil' White Dragon line
+    "B01-017": ("B01-018", "B01-019", "B01-020"),  # Lil' Black Dragon line
+    "B01-021": ("B01-022", "B01-023", "B01-024"),  # ティラ → Firedragon Tyrannos
+    "B01-039": ("B01-040", "B01-041"),  # Naga → Empress of Serpents, Echidna
+}
+_RIVAL_SKILLS = (
+    ("B01-116", 3),  # Blizzard Breath
+    ("B02-115", 3),  # Poison Mist
+    ("B01-114", 2),  # Intimidation
+    ("B01-118", 3),  # Cure
+    ("B01-115", 2),  # Defensive Stance
+    ("B02-099", 2),  # Mythlit
+)
+
+
 def face(player: PadGame, opponent: PadGame) -> None:
     """Seat two constructed games against each other (seat 0 the player), as a matchup."""
     player.opponent, opponent.opponent = opponent, player
