@@ -16,7 +16,8 @@ TARGET = 5000  # games/s with all cores (issues 5 and 6)
 SMOKE_GAMES = 120
 
 
-def arguments(description: str, games: int) -> argparse.Namespace:
+def argument_parser(description: str, games: int) -> argparse.ArgumentParser:
+    """The options every benchmark takes: --games, --seed, --policy and --smoke."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
@@ -26,10 +27,19 @@ def arguments(description: str, games: int) -> argparse.Namespace:
         action="store_true",
         help=f"a tiny run ({SMOKE_GAMES} games) that only checks the benchmark still works",
     )
+    return parser
+
+
+def parse(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The command line, with --smoke cutting the run to SMOKE_GAMES games."""
     args = parser.parse_args()
     if args.smoke:
         args.games = SMOKE_GAMES
     return args
+
+
+def arguments(description: str, games: int) -> argparse.Namespace:
+    return parse(argument_parser(description, games))
 
 
 def timed(function, *args, **kwargs) -> tuple[float, object]:

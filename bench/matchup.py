@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 import goldfish_digimon  # noqa: E402
 import goldfish_pad  # noqa: E402
-from goldfish_common import SMOKE_GAMES, timed  # noqa: E402
+from goldfish_common import argument_parser, parse, timed  # noqa: E402
 
 from engine.core.batch import CHUNK, cpu_count  # noqa: E402
 from engine.core.cards import DeckSpec, spec_from_schema  # noqa: E402
@@ -95,20 +95,10 @@ GAMES = {
 
 
 def arguments() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20_000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = argument_parser(__doc__.splitlines()[0], games=20_000)
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
-    parser.add_argument("--policy", default="greedy")
     parser.add_argument("--opponent-policy", default="greedy")
-    parser.add_argument(
-        "--smoke",
-        action="store_true",
-        help=f"a tiny run ({SMOKE_GAMES} games) that only checks the benchmark still works",
-    )
-    args = parser.parse_args()
-    if args.smoke:
-        args.games = SMOKE_GAMES
+    args = parse(parser)
     args.game = args.game or sorted(GAMES)
     return args
 
