@@ -11,42 +11,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.urls import reverse
-from django.utils import translation
 
 from decks.reference import reference_decks
-from decks.services import deck_create, entries_from_text
 from engine.core.intervals import wilson
 from engine.matchup_services import MatchupRequest, match_deck, matchup_sample
-from tests.decklists import digimon_list, pad_list
+from tests.goldfish.saved_decks import make_deck
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 GAMES = 40  # against each opponent: enough to draw the page, quick to play
 WIDTH = 320  # px of a 100 % win-rate bar (the SVG's viewBox)
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("match-owner", password="pw-owner-123")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _language_reset():
-    yield
-    translation.deactivate()
-
-
-def make_deck(owner, game="pad", text=None, name="Mine", visibility="public"):
-    text = text if text is not None else (pad_list() if game == "pad" else digimon_list())
-    entries = entries_from_text(game, text)
-    return deck_create(owner=owner, game=game, name=name, visibility=visibility, entries=entries)
 
 
 def matchup(client, deck, **params):

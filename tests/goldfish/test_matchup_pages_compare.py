@@ -8,36 +8,17 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.urls import reverse
-from django.utils import translation
 
 from decks.reference import reference_decks
 from engine.core.intervals import newcombe_difference
 from engine.views import match_runs
-from tests.goldfish.test_matchup_pages import make_deck, run
+from tests.goldfish.saved_decks import make_deck
+from tests.goldfish.test_matchup_pages import run
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 GAMES = 40
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("compare-owner", password="pw-owner-123")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _language_reset():
-    yield
-    translation.deactivate()
 
 
 def compare(client, deck, **params):

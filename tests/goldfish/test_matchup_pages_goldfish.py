@@ -7,25 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.urls import reverse
 
-from tests.goldfish.test_matchup_pages import make_deck
+from tests.goldfish.saved_decks import make_deck
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("dgm5-owner", password="pw-owner-123")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 def goldfish(client, deck):

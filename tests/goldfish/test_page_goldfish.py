@@ -7,55 +7,18 @@ import html
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.urls import reverse
-from django.utils import translation
 
-from decks.services import deck_create, entries_from_text
 from engine.convert import deck_spec
 from engine.core import api as engine
 from engine.services import GoldfishRequest, entries_for, goldfish_report, goldfish_sample
-from tests.decklists import digimon_list, pad_list
+from tests.decklists import pad_list
+from tests.goldfish.saved_decks import make_deck
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 GAMES = 300
-
-
-@pytest.fixture
-def owner():
-    return User.objects.create_user("fish-owner", password="pw-owner-123")
-
-
-@pytest.fixture
-def other():
-    return User.objects.create_user("fish-other", password="pw-other-123")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _language_reset():
-    """A request in Chinese leaves its language active in this thread: reset it."""
-    yield
-    translation.deactivate()
-
-
-def make_deck(owner, text=None, game="pad", visibility="public", name="Fire"):
-    text = pad_list() if text is None and game == "pad" else text
-    return deck_create(
-        owner=owner,
-        game=game,
-        name=name,
-        visibility=visibility,
-        entries=entries_from_text(game, text),
-    )
 
 
 def page(client, deck, **params):
@@ -176,7 +139,7 @@ def test_bad_options_are_refused(client, owner, catalogue):
 
 def test_an_illegal_deck_shows_the_errors_and_can_be_allowed(client, owner, catalogue):
     text = pad_list().rsplit("\n", 3)[0]  # a few cards short of 40 (PAD-2.1)
-    deck = make_deck(owner, text)
+    deck = make_deck(owner, text=text)
     content = run(client, deck, seed=1).content.decode()
     assert "data-invalid" in content and "data-report" not in content
     assert "40" in re.search(r"data-invalid.*?</section>", content, re.S)[0]
@@ -283,7 +246,7 @@ def test_a_step_out_of_range_is_clamped(client, owner, catalogue, asked, expecte
 
 
 def test_a_digimon_deck_says_when_there_is_no_engine(client, owner, catalogue):
-    deck = make_deck(owner, digimon_list(), game="digimon")
+    deck = make_deck(owner, game="digimon")
     response = run(client, deck)
     assert response.status_code == 200
     content = response.content.decode()
@@ -296,7 +259,7 @@ def test_a_digimon_deck_says_when_there_is_no_engine(client, owner, catalogue):
 
 def test_a_game_without_an_engine_says_so(client, owner, catalogue, monkeypatch):
     monkeypatch.delitem(engine.POLICIES, "digimon", raising=False)
-    deck = make_deck(owner, digimon_list(), game="digimon")
+    deck = make_deck(owner, game="digimon")
     for response in (page(client, deck), run(client, deck)):
         assert response.status_code == 200
         content = response.content.decode()
