@@ -16,14 +16,52 @@ MAX_TURN_CAP = 100
 ORDERS = {"both": None, "first": True, "second": False}
 
 
-class GoldfishForm(forms.Form):
+class RunOptionsForm(forms.Form):
+    """What the goldfish, matchup and compare forms share: the seeds, "allow an illegal deck",
+    the policy selects (POLICY_FIELDS) and defaults for whatever the address leaves out."""
+
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"), min_value=0, max_value=MAX_SEED, required=False
+    )
+    allow_invalid = forms.BooleanField(label=gettext_lazy("Allow an illegal deck"), required=False)
+    sample = forms.IntegerField(
+        label=gettext_lazy("Sample game seed"), min_value=0, max_value=MAX_SEED, required=False
+    )
+
+    DEFAULTS: dict = {}
+    POLICY_FIELDS: tuple[str, ...] = ("policy",)
+
+    def __init__(self, policies: dict[str, str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.POLICY_FIELDS:
+            self.fields[name].choices = [(policy, policy) for policy in policies]
+        self.defaults = self.defaults_for(policies)
+        for name, value in self.defaults.items():
+            self.fields[name].initial = value
+
+    @staticmethod
+    def pick_policy(policies) -> str:
+        return "greedy" if "greedy" in policies else next(iter(policies), "")
+
+    @classmethod
+    def defaults_for(cls, policies) -> dict:
+        """DEFAULTS, and every policy select at the default policy of the game."""
+        policy = cls.pick_policy(policies)
+        return {**cls.DEFAULTS, **dict.fromkeys(cls.POLICY_FIELDS, policy)}
+
+    def clean(self):
+        data = super().clean()
+        for name, value in self.defaults.items():
+            if data.get(name) in (None, ""):
+                data[name] = value
+        return data
+
+
+class GoldfishForm(RunOptionsForm):
     """The run options; every field has a default, so a partial address still runs."""
 
     games = forms.IntegerField(
         label=gettext_lazy("Games"), min_value=1, max_value=PAGE_MAX_GAMES, required=False
-    )
-    seed = forms.IntegerField(
-        label=gettext_lazy("Seed"), min_value=0, max_value=MAX_SEED, required=False
     )
     policy = forms.ChoiceField(label=gettext_lazy("Policy"), required=False)
     order = forms.ChoiceField(
@@ -38,10 +76,6 @@ class GoldfishForm(forms.Form):
     turn_cap = forms.IntegerField(
         label=gettext_lazy("Turn cap"), min_value=1, max_value=MAX_TURN_CAP, required=False
     )
-    allow_invalid = forms.BooleanField(label=gettext_lazy("Allow an illegal deck"), required=False)
-    sample = forms.IntegerField(
-        label=gettext_lazy("Sample game seed"), min_value=0, max_value=MAX_SEED, required=False
-    )
 
     DEFAULTS = {
         "games": DEFAULT_GAMES,
@@ -50,24 +84,6 @@ class GoldfishForm(forms.Form):
         "turn_cap": DEFAULT_TURN_CAP,
         "sample": 1,
     }
-
-    def __init__(self, policies: dict[str, str], *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["policy"].choices = [(name, name) for name in policies]
-        self.default_policy = self.pick_policy(policies)
-        for name, value in {**self.DEFAULTS, "policy": self.default_policy}.items():
-            self.fields[name].initial = value
-
-    @staticmethod
-    def pick_policy(policies) -> str:
-        return "greedy" if "greedy" in policies else next(iter(policies), "")
-
-    def clean(self):
-        data = super().clean()
-        for name, value in {**self.DEFAULTS, "policy": self.default_policy}.items():
-            if data.get(name) in (None, ""):
-                data[name] = value
-        return data
 
 
 class ListForm(forms.Form):
@@ -91,7 +107,7 @@ def int_param(value, default: int) -> int:
 GAUNTLET = "gauntlet"  # every reference deck of the game as opponents
 
 
-class MatchupForm(forms.Form):
+class MatchupForm(RunOptionsForm):
     """ "Test against…": an opponent (a deck or the gauntlet) and the run options; every
     field but the opponent has a default, so a partial address still runs."""
 
@@ -101,9 +117,6 @@ class MatchupForm(forms.Form):
         min_value=1,
         max_value=PAGE_MAX_GAMES,
         required=False,
-    )
-    seed = forms.IntegerField(
-        label=gettext_lazy("Seed"), min_value=0, max_value=MAX_SEED, required=False
     )
     policy = forms.ChoiceField(label=gettext_lazy("Your policy"), required=False)
     opponent_policy = forms.ChoiceField(label=gettext_lazy("Opponent's policy"), required=False)
@@ -116,10 +129,6 @@ class MatchupForm(forms.Form):
             ("second", pgettext_lazy("going", "Second")),
         ],
     )
-    allow_invalid = forms.BooleanField(label=gettext_lazy("Allow an illegal deck"), required=False)
-    sample = forms.IntegerField(
-        label=gettext_lazy("Sample game seed"), min_value=0, max_value=MAX_SEED, required=False
-    )
 
     DEFAULTS = {
         "opponent": GAUNTLET,
@@ -129,27 +138,12 @@ class MatchupForm(forms.Form):
         "sample": 1,
     }
 
+    POLICY_FIELDS = ("policy", "opponent_policy")
+
     def __init__(self, policies: dict[str, str], opponents: list, *args, **kwargs):
         """`opponents`: the select's choices, (value, label) pairs and (group, pairs)."""
-        super().__init__(*args, **kwargs)
+        super().__init__(policies, *args, **kwargs)
         self.fields["opponent"].choices = opponents
-        for name in ("policy", "opponent_policy"):
-            self.fields[name].choices = [(policy, policy) for policy in policies]
-        self.defaults = self.defaults_for(policies)
-        for name, value in self.defaults.items():
-            self.fields[name].initial = value
-
-    @classmethod
-    def defaults_for(cls, policies) -> dict:
-        policy = GoldfishForm.pick_policy(policies)
-        return {**cls.DEFAULTS, "policy": policy, "opponent_policy": policy}
-
-    def clean(self):
-        data = super().clean()
-        for name, value in self.defaults.items():
-            if data.get(name) in (None, ""):
-                data[name] = value
-        return data
 
 
 def with_defaults(params, defaults: dict):

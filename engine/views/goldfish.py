@@ -30,7 +30,14 @@ from engine import budget
 from engine.charts import report_context
 from engine.convert import deck_spec
 from engine.core import api as engine
-from engine.forms import ORDERS, PAGE_MAX_GAMES, GoldfishForm, ListForm, int_param
+from engine.forms import (
+    ORDERS,
+    PAGE_MAX_GAMES,
+    GoldfishForm,
+    ListForm,
+    int_param,
+    with_defaults,
+)
 from engine.replay import card_map, replay_steps
 from engine.services import (
     GoldfishError,
@@ -91,7 +98,8 @@ def goldfish_deck(request, deck_id: str):
 def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm | None):
     policies = engine.POLICIES.get(game, {})
     submitted = "run" in request.GET
-    form = GoldfishForm(policies, _with_defaults(request.GET, policies) if submitted else None)
+    params = with_defaults(request.GET, GoldfishForm.defaults_for(policies)) if submitted else None
+    form = GoldfishForm(policies, params)
     context = {
         "deck": deck,
         "game": game,
@@ -124,16 +132,6 @@ def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm
     elif submitted and (form.errors or (list_form is not None and list_form.errors)):
         status = 400
     return render(request, "engine/goldfish.html", context, status=status)
-
-
-def _with_defaults(params, policies: dict):
-    """The address's options, the missing ones at their defaults (shown in the form)."""
-    data = params.copy()
-    defaults = {**GoldfishForm.DEFAULTS, "policy": GoldfishForm.pick_policy(policies)}
-    for name, value in defaults.items():
-        if not data.get(name):
-            data[name] = str(value)
-    return data
 
 
 def _run(request, context, game, deck, list_form, data) -> None:
