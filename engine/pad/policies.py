@@ -211,20 +211,21 @@ class GreedyPolicy(Policy):
         """values[column][colour]: what one more orb of that colour there is worth now
         (0 for colours already combo'd or bound to be, and for the padding colour 6)."""
         kept, cleaned = self.placement_tables(game)
-        done = self.done_mask(game)
-        in_combo = game.combo_columns if game.step == "combo" else NOT_IN_COMBO
+        if game.step == "combo":
+            done, in_combo = game.made_mask, game.combo_columns
+        else:
+            done, in_combo = combo_mask(game.state.counts), NOT_IN_COMBO
+        colours = [colour for colour in range(6) if done >> colour & 1]
         values = []
         for column, tally in enumerate(game.state.counts):
             row = list(map(getitem, cleaned if in_combo[column] else kept, tally))
-            if done:
-                for colour in range(6):
-                    if done >> colour & 1:
-                        row[colour] = 0
+            for colour in colours:
+                row[colour] = 0
             values.append(row)
         return values
 
     def best_column(self, game, card: PadCard) -> tuple[int, int]:
-        kept, cleaned = self.placement_tables(game)
+        kept, cleaned = self.placement_tables(game)  # the store policy overrides it
         counts = game.state.counts
         if game.step == "combo":
             done, in_combo = game.made_mask, game.combo_columns
@@ -244,33 +245,45 @@ class GreedyPolicy(Policy):
     def keep_values(self, game, cards: list[PadCard]) -> list[int]:
         if game.version != self._keep_version:
             self.refresh_keep(game)
-        needed = dict(self._needed)
+        needed = self._needed
+        copied = False  # `needed` is copied on the first decrement only (hot path)
         line_stage = self._line_stage
-        requirements = {card.needs for card in cards if card.requirement}
+        requirements = None
         opponent = game.opponent.is_player  # skills that only hit a real opponent
         values = []
+        append = values.append
         for card in cards:
             if card.is_pet:
-                if needed.get(card.evolves_from, 0) > 0:
-                    needed[card.evolves_from] -= 1
-                    values.append(KEEP_NEXT)
+                parent = card.evolves_from
+                if needed.get(parent, 0) > 0:
+                    if not copied:
+                        needed, copied = dict(needed), True
+                    needed[parent] -= 1
+                    append(KEEP_NEXT)
                     continue
                 if card.stage > line_stage.get(card.root, 9):
-                    values.append(KEEP_FUTURE)
+                    append(KEEP_FUTURE)
                     continue
+            if requirements is None:
+                requirements = {c.needs for c in cards if c.requirement}
             if requirements and card.identity in requirements:  # NAME-1
-                values.append(KEEP_REQUIREMENT)
+                append(KEEP_REQUIREMENT)
             elif card.is_skill and card.play_steps and (opponent or not card.hostile):
-                values.append(KEEP_SKILL)
+                append(KEEP_SKILL)
             else:
-                values.append(0)
+                append(0)
         return values
 
     # --- setup --------------------------------------------------------------------
     def setup_exchange(self, game) -> None:
         state = game.state
         hand, size = state.hand, len(state.hand)
-        keep = self.keep_values(game, hand + [column[0] for column in state.columns])
+        orbs = [column[0] for column in state.columns]
+        # Worth nothing on their own, the orb cards are worth nothing after the hand's
+        # cards either (those only take evolutions' places): nothing to swap.
+        if not any(self.keep_values(game, orbs)):
+            return
+        keep = self.keep_values(game, hand + orbs)
         columns = sorted(range(len(state.columns)), key=lambda j: -keep[size + j])
         if not keep[size + columns[0]]:
             return  # the orb columns hold only cards not worth keeping
@@ -322,7 +335,10 @@ class GreedyPolicy(Policy):
         if action == "untap":
             return any(stack.tapped for stack in state.pets)
         if action == "cost_reduction":  # PAD-4.3: evolves now, for less
-            if not any(c.cost > card.cost for c in state.hand if c.is_pet):
+            for other in state.hand:  # a pet that costs more than the skill saves
+                if other.is_pet and other.cost > card.cost:
+                    break
+            else:
                 return False
             options = game.cheaper_evolutions(reduction_mask(step, card), step.amount)
             return any(evolution.cost > card.cost for _, evolution in options)
@@ -429,16 +445,22 @@ class GreedyPolicy(Policy):
         keep = self.keep_values(game, hand)
         values = self.column_values(game)
         best, best_value = None, 0 if optional else -(10**9)
+        first, second, third = values  # COLUMNS = 3 (PAD-3.4): unrolled, a hot loop
         seen = set()
         for card, kept in zip(hand, keep, strict=True):
             if (kept >= KEEP_NEXT and optional) or (card, kept) in seen:
                 continue
             seen.add((card, kept))
             a, b, c = card.orbs3
-            for column, row in enumerate(values):
-                score = row[a] + row[b] + row[c] - kept
-                if score > best_value:
-                    best, best_value = (card, column), score
+            score = first[a] + first[b] + first[c] - kept
+            if score > best_value:
+                best, best_value = (card, 0), score
+            score = second[a] + second[b] + second[c] - kept
+            if score > best_value:
+                best, best_value = (card, 1), score
+            score = third[a] + third[b] + third[c] - kept
+            if score > best_value:
+                best, best_value = (card, 2), score
         return best
 
     # --- effects and cleanup ------------------------------------------------------

@@ -72,9 +72,14 @@ class Tally:
                 low = mask & -mask
                 colours[low.bit_length() - 1] += 1
                 mask ^= low
-        self.damage.update(per_turn["damage"])
-        self.attacks.update(per_turn["attacks"])
-        self.evolutions.update((stage, turn) for turn, stage in result.extra["evolutions"])
+        # plain loops: Counter.update's checks cost more than these few values (hot path)
+        damage, attacks, evolutions = self.damage, self.attacks, self.evolutions
+        for value in per_turn["damage"]:
+            damage[value] = damage.get(value, 0) + 1
+        for value in per_turn["attacks"]:
+            attacks[value] = attacks.get(value, 0) + 1
+        for turn, stage in result.extra["evolutions"]:
+            evolutions[stage, turn] = evolutions.get((stage, turn), 0) + 1
         heals, reshuffles = result.totals["heals"], result.totals["reshuffles"]
         self.heals += heals
         self.heal_games += heals > 0

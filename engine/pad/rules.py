@@ -305,11 +305,13 @@ class PadGame(Defender):
         for stack in state.pets:
             stack.extra_combo = stack.extra_damage = 0
         self.made_mask = self.combos = 0
-        if any(stack.tapped for stack in state.pets):  # untap one tapped pet
-            for index in self.policy.choose_untap(self, 1)[:1]:
-                state.pets[index].tapped = False
-                if self.log is not None:
-                    self.event("untap", [state.pets[index].top.name], pet=index)
+        for stack in state.pets:  # a loop, not any(genexpr): once a turn on the hot path
+            if stack.tapped:  # untap one tapped pet
+                for index in self.policy.choose_untap(self, 1)[:1]:
+                    state.pets[index].tapped = False
+                    if self.log is not None:
+                        self.event("untap", [state.pets[index].top.name], pet=index)
+                break
         if self.log is not None:
             self.snapshot()
 
@@ -556,7 +558,7 @@ class PadGame(Defender):
             pets = state.pets
             extra = self.continuous_buffs() if self.has_continuous else None
             area = state.attack_area
-            area.extend(i for i, pet in enumerate(pets) if pet.top.attr_mask & made)  # 4.5.1
+            area.extend([i for i, pet in enumerate(pets) if pet.top.attr_mask & made])  # 4.5.1
             for index in list(area):
                 stack = pets[index]
                 extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
@@ -601,13 +603,18 @@ class PadGame(Defender):
         self.phase = "cleanup"
         state = self.state
         made = self.made_mask
+        counted = [colour for colour in range(6) if made >> colour & 1]
         for column in range(COLUMNS):
             tally = state.counts[column]
             # PAD-5.2: every column holding >= 3 orbs of a colour counted this turn made
             # a combo, also one filled after the combo step (e.g. by a combo effect)
-            if self.combo_columns[column] or any(
-                tally[colour] >= 3 for colour in range(6) if made >> colour & 1
-            ):
+            combo = self.combo_columns[column]
+            if not combo:
+                for colour in counted:
+                    if tally[colour] >= 3:
+                        combo = True
+                        break
+            if combo:
                 if self.log is not None and len(state.columns[column]) > 1:
                     names = [card.name for card in state.columns[column][:-1]]
                     self.event("clean_column", names, column=column)
