@@ -234,12 +234,18 @@ class GreedyPolicy(Policy):
         a, b, c = card.orbs3
         if done & card.orb_mask:  # colours already done count as the padding colour
             a, b, c = [6 if done >> colour & 1 else colour for colour in card.orbs3]
-        best, best_score = 0, -(10**9)
-        for column, tally in enumerate(counts):
-            table = cleaned if in_combo[column] else kept
-            score = table[a][tally[a]] + table[b][tally[b]] + table[c][tally[c]]
-            if score > best_score:
-                best, best_score = column, score
+        # COLUMNS = 3 (PAD-3.4), unrolled: the most called decision; ties go to the lowest
+        first, second, third = counts
+        table = cleaned if in_combo[0] else kept
+        best, best_score = 0, table[a][first[a]] + table[b][first[b]] + table[c][first[c]]
+        table = cleaned if in_combo[1] else kept
+        score = table[a][second[a]] + table[b][second[b]] + table[c][second[c]]
+        if score > best_score:
+            best, best_score = 1, score
+        table = cleaned if in_combo[2] else kept
+        score = table[a][third[a]] + table[b][third[b]] + table[c][third[c]]
+        if score > best_score:
+            best, best_score = 2, score
         return best, best_score
 
     def keep_values(self, game, cards: list[PadCard]) -> list[int]:
@@ -278,13 +284,9 @@ class GreedyPolicy(Policy):
     def setup_exchange(self, game) -> None:
         state = game.state
         hand, size = state.hand, len(state.hand)
-        orbs = [column[0] for column in state.columns]
-        # Worth nothing on their own, the orb cards are worth nothing after the hand's
-        # cards either (those only take evolutions' places): nothing to swap.
-        if not any(self.keep_values(game, orbs)):
-            return
-        keep = self.keep_values(game, hand + orbs)
-        columns = sorted(range(len(state.columns)), key=lambda j: -keep[size + j])
+        keep = self.keep_values(game, hand + [column[0] for column in state.columns])
+        # highest kept first, ties in column order (reverse=True keeps the sort stable)
+        columns = sorted(range(len(state.columns)), key=keep[size:].__getitem__, reverse=True)
         if not keep[size + columns[0]]:
             return  # the orb columns hold only cards not worth keeping
         spare = sorted(range(size), key=keep.__getitem__)

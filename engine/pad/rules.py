@@ -332,7 +332,12 @@ class PadGame(Defender):
 
     def attribute_in_play(self, mask: int) -> bool:
         """PAD-1.2: a pet of the skill's attribute (attribute or sub-attribute) is in play."""
-        return not mask or any(stack.top.attr_mask & mask for stack in self.state.pets)
+        if not mask:
+            return True
+        in_play = 0  # the attributes in play as one mask: no generator, asked for every skill
+        for stack in self.state.pets:
+            in_play |= stack.top.attr_mask
+        return bool(in_play & mask)
 
     def evolution_cost(self, card: PadCard, reduction: int = 0) -> int:
         return max(0, card.cost - reduction) if reduction else card.cost
