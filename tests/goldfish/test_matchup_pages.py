@@ -120,6 +120,20 @@ def test_the_form_offers_the_gauntlet_reference_own_and_public_decks(
 # --- The report ------------------------------------------------------------------------------
 
 
+def selected_policy(content: str, select: str) -> list[str]:
+    """The options the page marks as chosen in one policy select."""
+    options = re.search(rf'<select name="{select}"[^>]*>(.*?)</select>', content, re.S)[1]
+    return re.findall(r'<option value="([^"]+)"[^>]*\bselected>', options)
+
+
+def test_the_form_keeps_the_policy_chosen_for_each_side_pad_7_3(client, owner, gauntlet):
+    # A shared address must show the options its numbers were played with.
+    response = run(client, make_deck(owner), policy="store", opponent_policy="random")
+    content = response.content.decode()
+    assert selected_policy(content, "policy") == ["store"]
+    assert selected_policy(content, "opponent_policy") == ["random"]
+
+
 def test_a_pad_deck_against_the_gauntlet(client, owner, gauntlet):
     deck = make_deck(owner)
     response = run(client, deck, seed=3)
