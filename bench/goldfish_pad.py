@@ -6,8 +6,10 @@ Builds a 40-card dragon starter-like deck straight from fixtures/pad.json (no Dj
 a team of the five Lil' dragons, for each colour 3 evo1, 2 evo2 and 1 evo3 of the line,
 and 10 skills. Plays the games on one process and on every core, and times a baseline
 that only derives the seeds, shuffles and deals the same deck (PAD-3), then prints JSON
-with games/s, the speed-up and the ratio to the baseline. Target: ≥ 5,000 games/s on
-all cores. The one-process and all-core reports must be identical.
+with games/s, the speed-up and the ratio to the baseline. Target: ≥ 10,000 games/s on
+all cores (issue 12: the goldfish keeps it while matchups arrive). The one-process and
+all-core reports must be identical. The machine may be shared: compare variants back to
+back, several runs each, by their medians.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ LINES = (
     ("Lil' Black Dragon", "Black Dragon", "Devil Dragon", "Chaos Devil Dragon"),
 )
 COPIES = (3, 2, 1)  # evo1, evo2, evo3
+TARGET = 10_000  # goldfish games/s on all cores of the 2-core machine (issue 12)
 SKILLS = (
     ("ルビリット", 1),
     ("Sapphilit", 1),
@@ -75,6 +78,8 @@ def main() -> None:
     args = arguments(__doc__.splitlines()[0], games=10_000)
     deck = starter_deck()
     figures, one = speed_figures(deck, args, shuffle_and_deal)
+    figures["target_games_per_s"] = TARGET
+    figures["meets_target"] = figures["all_cores"]["games_per_s"] >= TARGET
     report = {
         "deck": {"cards": len(deck.deck), "team": [card.name for card in deck.team]},
         **figures,
