@@ -101,3 +101,18 @@ def test_policies_are_a_parameter_and_give_different_games():
     assert greedy["turns_to_win"]["mean"] < store["turns_to_win"]["mean"]
     hist = store["combos_per_turn"]["histogram"]
     assert hist["6"] > greedy["combos_per_turn"]["histogram"]["6"] * 0.5
+
+
+def test_greedy_never_spends_the_next_evolution_as_an_orb_however_often_it_is_asked():
+    # Red Dragon (B01-002) would complete the fire combo of column 0, but it is Lil' Red
+    # Dragon's next evolution: kept at every question of the turn, not only the first
+    # (the policy's cached count of wanted evolutions must not wear down as it answers).
+    columns = ([FIRE_A, FIRE_B], [], [])
+    game = build_game([LIL_RED], hand=[RED], columns=columns, policy=GreedyPolicy())
+    game.phase, game.step = "puzzle", "orb_add"
+    assert [game.policy.choose_orb_add(game) for _ in range(3)] == [None, None, None]
+    # a spare card lighting fire is spent there instead (PAD-4.4.2)
+    game = build_game([LIL_RED], hand=[RED, FIRE_WATER], columns=columns, policy=GreedyPolicy())
+    game.phase, game.step = "puzzle", "orb_add"
+    card, column = game.policy.choose_orb_add(game)
+    assert (card.name, column) == (FIRE_WATER.name, 0)
