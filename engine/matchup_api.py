@@ -183,6 +183,14 @@ def _matchup_request(request, serializer_class) -> MatchupRequest:
     )
 
 
+def _run_charged_matchup(request, serializer, service) -> Response:
+    """A report or a comparison: read the request, charge its games to the budget, play it
+    within the API's time limit."""
+    matchup = _matchup_request(request, serializer)
+    limit = settings.GOLDFISH_API_TIME_LIMIT
+    return Response(run_charged(request, matchup.cost, service, matchup, time_limit=limit))
+
+
 class MatchupView(SimulationView):
     """Play the deck against each opponent (both decks played, PAD-7 / DGM-6); the report
     has win rates with 95 % intervals, by order of play, game length and per card."""
@@ -192,11 +200,7 @@ class MatchupView(SimulationView):
         responses={200: OpenApiTypes.OBJECT, **ERRORS, 503: ErrorSerializer},
     )
     def post(self, request):
-        matchup = _matchup_request(request, MatchupRequestSerializer)
-        limit = settings.GOLDFISH_API_TIME_LIMIT
-        return Response(
-            run_charged(request, matchup.cost, matchup_report, matchup, time_limit=limit)
-        )
+        return _run_charged_matchup(request, MatchupRequestSerializer, matchup_report)
 
 
 class MatchupCompareView(SimulationView):
@@ -208,11 +212,7 @@ class MatchupCompareView(SimulationView):
         responses={200: OpenApiTypes.OBJECT, **ERRORS, 503: ErrorSerializer},
     )
     def post(self, request):
-        matchup = _matchup_request(request, MatchupCompareRequestSerializer)
-        limit = settings.GOLDFISH_API_TIME_LIMIT
-        return Response(
-            run_charged(request, matchup.cost, matchup_comparison, matchup, time_limit=limit)
-        )
+        return _run_charged_matchup(request, MatchupCompareRequestSerializer, matchup_comparison)
 
 
 class MatchupSampleView(SimulationView):
