@@ -3,8 +3,8 @@ prints, and constructed game states.
 
 Database-free: the engine is pure Python, so these tests never touch Django models.
 A card named after a real card IS that card, as the catalogue holds it (issue 12);
-a test that needs another value builds a synthetic card (`pet`, `skill`, `orb`) whose
-name says it is synthetic.
+a test that needs another value builds a synthetic card (`pet`, `skill`, `orb`) under a
+name no catalogued card bears.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ MERMAID = real("B01-042")
 SIREN = real("B01-043")  # evo1 of Mermaid: draws on evolving
 ENCHANTRESS = real("B01-044")  # evo2 of Siren: heals on evolving
 # Skills
-RUBYLIT = real("B01-104")  # fire: the next evolution costs 1 less
+RUBYLIT = real("B01-104")  # fire: evolve a fire pet from hand now, for 1 less
 SAPPHILIT = real("B01-105")
 EMELIT = real("B01-106")
 MYTHLIT = real("B02-099")  # dark: draw a card
