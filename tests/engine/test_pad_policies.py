@@ -59,6 +59,16 @@ def test_greedy_evolves_for_free_and_pays_only_for_a_pet_that_hits_as_well():
     )
     game.main_phase()
     assert game.state.pets[0].top.name == RED_GIANT.name  # cost 1, a stronger table
+    # no catalogued evolution costs more and hits less than its pre-evolution: synthetic
+    weak = pet(
+        77, "Synthetic costly weak evo2", "fire", ("fire",), stage="evo2",
+        evolves_from=GIGAS.id, cost=1, attack=((0, 0),) * 5 + ((100, 0),),
+    )  # fmt: skip
+    game = build_game([GIGAS], hand=[weak], columns=([DL, DL], [DL], [DL]), policy=GreedyPolicy())
+    game.main_phase()
+    assert game.state.pets[0].top.name == GIGAS.name and [c.name for c in game.state.hand] == [
+        weak.name
+    ]
 
 
 def test_greedy_pays_from_the_column_that_loses_least():
