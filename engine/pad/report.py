@@ -5,8 +5,11 @@ p90 — over the games won within the turn cap —, histogram (games won per own
 not_won (share of games not won within the cap)}, `combos_per_turn` {mean,
 histogram (turns with 0 … 6 combos), per_colour (share of turns with a combo of that
 colour)}, `not_simulated`, then `going_first` ("first" | "second" | "both"), `turn_cap`,
-`turns_played`, `damage_per_turn` and `attacks_per_turn` {mean, histogram}, `evolutions`
-{per_game, by_stage (per game), by_turn (per game), by_stage_and_turn (counts)}, `heals`
+`turns_played`, `damage_per_turn` and `attacks_per_turn` {mean, histogram},
+`stage_first_reached` {evo1, evo2, evo3, ultimate: {share_of_games (games in which a pet
+evolved into that stage at all), mean, median, p10, p90 (of the own turn it first did,
+over those games), histogram (games per own turn)}}, `evolutions` {per_game, by_stage
+(per game), by_turn (per game), by_stage_and_turn (counts)}, `heals`
 and `reshuffles` {per_game, share_of_games}, `opening_next_evolution` {team pet: {dealt:
 share of opening hands holding its next evolution, kept: the same after the setup
 exchange}}, and with both orders `by_order` {first, second} with the same blocks.
@@ -37,6 +40,7 @@ class Tally:
         "damage",
         "attacks",
         "evolutions",
+        "reached",
         "heals",
         "heal_games",
         "reshuffles",
@@ -53,6 +57,7 @@ class Tally:
         self.damage: Counter = Counter()
         self.attacks: Counter = Counter()
         self.evolutions: Counter = Counter()  # (stage rank, turn) → count
+        self.reached = [Counter() for _ in STAGES]  # per stage rank: first own turn → games
         self.heals = self.heal_games = self.reshuffles = self.reshuffle_games = 0
         self.dealt = [0] * team
         self.kept = [0] * team
@@ -78,8 +83,14 @@ class Tally:
             damage[value] = damage.get(value, 0) + 1
         for value in per_turn["attacks"]:
             attacks[value] = attacks.get(value, 0) + 1
+        seen = 0  # bit per stage rank already reached this game
         for turn, stage in result.extra["evolutions"]:
             evolutions[stage, turn] = evolutions.get((stage, turn), 0) + 1
+            # the list is in play order, so a stage's first entry is its earliest turn
+            if not seen >> stage & 1:
+                seen |= 1 << stage
+                first = self.reached[stage]
+                first[turn] = first.get(turn, 0) + 1
         heals, reshuffles = result.totals["heals"], result.totals["reshuffles"]
         self.heals += heals
         self.heal_games += heals > 0
@@ -99,6 +110,8 @@ class Tally:
         self.damage.update(other.damage)
         self.attacks.update(other.attacks)
         self.evolutions.update(other.evolutions)
+        for mine, theirs in zip(self.reached, other.reached, strict=True):
+            mine.update(theirs)
         self.heals += other.heals
         self.heal_games += other.heal_games
         self.reshuffles += other.reshuffles
@@ -133,6 +146,10 @@ class PadSummary(OrderedSummary):
             "turns_played": turns,
             "damage_per_turn": _per_turn(tally.damage),
             "attacks_per_turn": _per_turn(tally.attacks),
+            "stage_first_reached": {
+                STAGES[rank]: _reached(tally.reached[rank], games)
+                for rank in range(1, len(STAGES))  # a pet starts at base: never "reached"
+            },
             "evolutions": self.evolutions(tally),
             "heals": {
                 "per_game": stats.share(tally.heals, games),
@@ -166,6 +183,19 @@ class PadSummary(OrderedSummary):
             "by_turn": {str(t): stats.share(n, games) for t, n in sorted(by_turn.items())},
             "by_stage_and_turn": table,
         }
+
+
+def _reached(hist: Counter, games: int) -> dict:
+    """DGM-5: how soon a stage comes; games that never reach it count only in the share."""
+    count = sum(hist.values())
+    return {
+        "share_of_games": stats.share(count, games),
+        "mean": stats.histogram_mean(hist) if count else None,
+        "median": stats.median(hist),
+        "p10": stats.percentile(hist, 10),
+        "p90": stats.percentile(hist, 90),
+        "histogram": stats.histogram_json(hist),
+    }
 
 
 def _per_turn(hist: Counter) -> dict:
