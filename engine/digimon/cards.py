@@ -122,6 +122,7 @@ class DigimonCard:
         "children",
         "line",
         "bit",
+        "versus",
     )
 
     def __init__(self, spec: CardSpec, assumed_circles: int = DEFAULT_CIRCLES):
@@ -173,6 +174,9 @@ class DigimonCard:
         self.children: frozenset = frozenset()  # deck Digimon that evolve from it
         self.line: frozenset = frozenset()  # deck Digimon reachable from it
         self.bit = 0  # its name's bit in a match's `drawn` mask (set by the match)
+        # the policies' battle values against each rival met (policies.battle_value): a
+        # card's printed attacks and loss table never change once compiled
+        self.versus: dict[DigimonCard, tuple[int, int]] = {}
 
     def _requirement(self, spec: CardSpec, data: Mapping, assumed_circles: int) -> None:
         evolution = data.get("evolution") or {}

@@ -338,16 +338,16 @@ class GreedyPolicy(Policy):
         if rival is None:
             return True
         state = game.state
-        index = state.evolving.index(card)
-        rest = []
-        for link, shortfall in zip(state.evolving[index:], state.shortfalls[index:], strict=True):
-            if shortfall is not None:
+        evolving, shortfalls = state.evolving, state.shortfalls
+        # `chain_key` of each link (a prefix of the rest, so its prefix length is at
+        # least 1) beats stopping (prefix 0) exactly when its rank and loss are no worse
+        stop = _standing(state.top, rival)
+        for index in range(evolving.index(card), len(evolving)):
+            if shortfalls[index] is not None:
                 break
-            rest.append(link)
-        stop = chain_key(state.top, rival, [], rest)
-        return any(
-            chain_key(rest[end], rival, rest[: end + 1], rest) > stop for end in range(len(rest))
-        )
+            if _standing(evolving[index], rival) >= stop:
+                return True
+        return False
 
     def choose_evolution_options(self, game) -> list[int]:
         state = game.state
@@ -444,7 +444,16 @@ LOSS_RANK, TIE_RANK, WIN_RANK = range(3)
 def battle_value(card: DigimonCard, rival: DigimonCard) -> tuple[int, int]:
     """(rank, points) of `card` battling `rival` with printed attacks (DGM-4.4, guards
     included): a win (WIN_RANK, the points `rival`'s owner loses), a tie (TIE_RANK, 0) or
-    a loss (LOSS_RANK, minus the points `card`'s owner loses), DGM-4.5."""
+    a loss (LOSS_RANK, minus the points `card`'s owner loses), DGM-4.5. Remembered per
+    pair on the card: the greedy policy asks it for every link of every chain, and in a
+    goldfish always against the same dummy."""
+    value = card.versus.get(rival)
+    if value is None:
+        value = card.versus[rival] = _battle_value(card, rival)
+    return value
+
+
+def _battle_value(card: DigimonCard, rival: DigimonCard) -> tuple[int, int]:
     mine, theirs, zero_mine, zero_theirs = attack_powers(card, rival)
     if zero_mine:
         mine = 0
@@ -455,6 +464,12 @@ def battle_value(card: DigimonCard, rival: DigimonCard) -> tuple[int, int]:
     if theirs > mine:
         return LOSS_RANK, -points_lost(card, rival)
     return TIE_RANK, 0
+
+
+def _standing(end: DigimonCard, rival: DigimonCard) -> tuple[int, int]:
+    """The first two terms of `chain_key`: the rank, then the points lost on a loss."""
+    rank, points = battle_value(end, rival)
+    return rank, points if rank == LOSS_RANK else 0
 
 
 def chain_key(end: DigimonCard, rival: DigimonCard, chain: list, strongest: list) -> tuple:
