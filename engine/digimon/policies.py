@@ -38,12 +38,15 @@ nothing). Both real policies share these terms:
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.digimon.battle import LOST, STOPPED, TIED, WON, attack_powers, points_lost
 from engine.digimon.cards import III, DigimonCard
 from engine.digimon.effects import Battle, apply
 from engine.digimon.state import SLOTS
 
 KEEP_PER_LEVEL = 2
+SCORE = attrgetter("score")
 RANK = {LOST: 0, TIED: 1, STOPPED: 2, WON: 3}
 
 
@@ -183,7 +186,7 @@ class GreedyPolicy(Policy):
         wanted = [card for card in hand if card in line]
         if len(wanted) <= KEEP_PER_LEVEL:
             return wanted
-        wanted.sort(key=lambda card: -card.score)
+        wanted.sort(key=SCORE, reverse=True)  # stable: equal scores keep hand order
         counts = [0, 0, 0, 0]
         kept = []
         for card in wanted:

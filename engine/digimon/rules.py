@@ -480,7 +480,7 @@ class DigimonGame(Plays):
         battle, points = self.battle, self.points
         me, them = self.tops()
         mine, theirs = battle.final()
-        before = list(points)
+        before_mine, before_theirs = points
         if battle.stopped:
             outcome = STOPPED
         elif mine > theirs:
@@ -495,7 +495,7 @@ class DigimonGame(Plays):
             points[1] = max(0, points[1] - self.tie_loss)
         self.outcome = outcome
         self.outcomes[outcome] += 1
-        lost, dealt = before[0] - points[0], before[1] - points[1]
+        lost, dealt = before_mine - points[0], before_theirs - points[1]
         self.round_lost.append(lost)
         self.round_dealt.append(dealt)
         self.round_combos.append(self.combos)
