@@ -30,3 +30,28 @@ class MatchResult:
     seed: int
     drawn: int  # bit i: card_names[i] of the prepared match was in deck A's hand
     log: dict | None = None
+
+
+OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}  # a match log's "outcome"
+
+
+def log_header(
+    game: str, seed: int, going_first: bool, turn_cap: int, policy: str | None = None, **facts
+) -> dict:
+    """A game's JSON log before its first event: what both games' goldfish and matchup
+    logs open with (a goldfish log names its `policy`; a match log names one per player
+    among its `facts`), then the game's own `facts` in their order, then the empty event
+    and snapshot lists the game fills as it plays."""
+    head = (
+        {"game": game, "seed": seed}
+        if policy is None
+        else {"game": game, "seed": seed, "policy": policy}
+    )
+    return {
+        **head,
+        "going_first": going_first,
+        "turn_cap": turn_cap,
+        **facts,
+        "events": [],
+        "snapshots": [],
+    }

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from random import Random
 
 from engine.core.cards import CardSpec, DeckSpec, spec_from_schema
-from engine.core.errors import InvalidDeck, InvalidOptions, UnknownPolicy
-from engine.core.result import WIN, GameResult
-from engine.core.ruleset import RuleSet
+from engine.core.checks import check_cards_of, policy_class
+from engine.core.errors import InvalidDeck, InvalidOptions
+from engine.core.ruleset import PreparedDeck, RuleSet
 from engine.digimon import effects
 from engine.digimon.cards import (
     DEFAULT_CIRCLES,
@@ -55,11 +55,7 @@ def check_deck(deck: DeckSpec) -> None:
     """What the engine needs to play, not the deck-construction rules (DGM-2: the deck
     validator's job, so drafts can be goldfished): Digimon cards, no team, a Level III,
     and enough cards to set up."""
-    if deck.game != GAME:
-        raise InvalidDeck(f"Not a Digimon deck: {deck.game!r}.")
-    wrong = sorted({card.name for card in deck.cards() if card.game != GAME})
-    if wrong:
-        raise InvalidDeck(f"DGM-2.5: not Digimon cards: {', '.join(wrong)}.")
+    check_cards_of(deck, GAME, "Digimon", "DGM-2.5")
     if deck.team:
         raise InvalidDeck("A Digimon deck has no team.")
     if not any(card.kind == "digimon" and card.data.get("level") == "III" for card in deck.deck):
@@ -97,28 +93,23 @@ def read_circles(values: Mapping) -> int:
     return circles
 
 
-def policy_class(policy: str) -> type[Policy]:
-    try:
-        return POLICY_CLASSES[policy]
-    except KeyError:
-        names = ", ".join(POLICY_CLASSES)
-        raise UnknownPolicy(f"No Digimon policy {policy!r}: {names}.") from None
+def find_policy(policy: str) -> type[Policy]:
+    return policy_class(POLICY_CLASSES, policy, "Digimon")
 
 
-class DigimonDeck:
+class DigimonDeck(PreparedDeck):
     """A deck compiled for one policy and options: plays games from seeds (`Prepared`)."""
 
+    game = GAME
     game_class = DigimonGame
 
     def __init__(self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None):
         check_deck(deck)
-        if turn_cap < 1:
-            raise InvalidOptions("turn_cap must be at least 1.")
-        cls = policy_class(policy)
+        super().__init__(turn_cap)
+        cls = find_policy(policy)
         opponent_spec, circles = read_options(options)
         self.policy_name = policy
         self.policy = cls()  # stateless but for caches keyed on the deck: shared by games
-        self.turn_cap = turn_cap
         self.opponent = DigimonCard(opponent_spec, circles)
         self.deck, self.cards = compile_deck(deck.deck, circles, self.opponent)
         self.owned = [card.name for card in self.deck]
@@ -159,11 +150,10 @@ class DigimonDeck:
             "assumed_guards": self.assumed_guards,
         }
 
-    def play(self, seed: int, going_first: bool = True, log: bool = False) -> GameResult:
-        record = self.log_header(seed, going_first) if log else None
-        game = self.game_class(
+    def start(self, rng: Random, going_first: bool, record: dict | None) -> DigimonGame:
+        return self.game_class(
             self.deck,
-            Random(seed),
+            rng,
             self.policy,
             self.opponent,
             going_first=going_first,
@@ -172,30 +162,14 @@ class DigimonDeck:
             has_effects=self.has_effects,
             cards=self.cards,
         )
-        outcome, rounds = game.play()
-        won = outcome == WIN
-        result = game.result(won, rounds, seed)
-        if record is not None:
-            record["result"] = {
-                "won": won,
-                "rounds": rounds,
-                "points": {"player": game.points[0], "opponent": game.points[1]},
-            }
-            result.log = record
-        return result
 
-    def log_header(self, seed: int, going_first: bool) -> dict:
+    def log_facts(self) -> dict:
+        return {"owned": self.owned, "not_simulated": self.not_simulated, **self.report_header()}
+
+    def result_facts(self, game: DigimonGame, length: int) -> dict:
         return {
-            "game": GAME,
-            "seed": seed,
-            "policy": self.policy_name,
-            "going_first": going_first,
-            "turn_cap": self.turn_cap,
-            "owned": self.owned,
-            "not_simulated": self.not_simulated,
-            **self.report_header(),
-            "events": [],
-            "snapshots": [],
+            "rounds": length,
+            "points": {"player": game.points[0], "opponent": game.points[1]},
         }
 
 
@@ -207,26 +181,8 @@ class DigimonEngine(RuleSet):
     unsimulated_cards = staticmethod(effects.not_simulated)
     default_match_cap = 60  # DGM-6.3: rounds
 
-    def prepare_match(
-        self,
-        deck: DeckSpec,
-        opponent: DeckSpec,
-        *,
-        policy: str,
-        opponent_policy: str,
-        turn_cap: int | None = None,
-        options: Mapping | None = None,
-        opponent_options: Mapping | None = None,
-    ):
-        """Deck A against another deck, both played in full (DGM-6)."""
+    @property
+    def match_class(self) -> type:
         from engine.digimon.match import DigimonMatch  # match.py builds on this module
 
-        return DigimonMatch(
-            deck,
-            opponent,
-            policy=policy,
-            opponent_policy=opponent_policy,
-            turn_cap=self.default_match_cap if turn_cap is None else turn_cap,
-            options=options,
-            opponent_options=opponent_options,
-        )
+        return DigimonMatch

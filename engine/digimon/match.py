@@ -12,17 +12,17 @@ DGM-6.3), and `drawn`, the bits of `card_names` that were in deck A's hand at so
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from random import Random
 
 from engine.core.cards import DeckSpec
 from engine.core.errors import InvalidOptions
-from engine.core.result import DRAW, LOSS, WIN, MatchResult
+from engine.core.match import PreparedMatch, number_cards
 from engine.digimon import effects
 from engine.digimon.cards import GAME, assumed, compile_deck
-from engine.digimon.engine import check_deck, policy_class, read_circles
+from engine.digimon.engine import check_deck, find_policy, read_circles
 from engine.digimon.rules import DigimonGame, Side
 
-OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 MATCH_OPTIONS = ("assumed_circles",)
 
 
@@ -38,8 +38,10 @@ def match_circles(options: Mapping | None, whose: str) -> int:
     return read_circles(values)
 
 
-class DigimonMatch:
+class DigimonMatch(PreparedMatch):
     """Deck A and an opponent deck compiled for their policies (`Prepared`)."""
+
+    game = GAME
 
     def __init__(
         self,
@@ -54,20 +56,16 @@ class DigimonMatch:
     ):
         check_deck(deck)
         check_deck(opponent)
-        if turn_cap < 1:
-            raise InvalidOptions("turn_cap must be at least 1.")
-        classes = policy_class(policy), policy_class(opponent_policy)
+        super().__init__(turn_cap)
+        classes = find_policy(policy), find_policy(opponent_policy)
         circles = match_circles(options, "options")
         rival_circles = match_circles(opponent_options, "opponent_options")
         self.policy_names = (policy, opponent_policy)
         self.policies = (classes[0](), classes[1]())  # per side: caches are per deck
-        self.turn_cap = turn_cap
         self.deck, self.cards = compile_deck(deck.deck, circles, None)
         self.rival_deck, self.rival_cards = compile_deck(opponent.deck, rival_circles, None)
-        names = list(dict.fromkeys(card.name for card in self.deck))
-        self.card_names = tuple(names)
-        for card in self.cards:  # copies and NAME-1 namesakes of one name share a bit
-            card.bit = 1 << names.index(card.name)
+        # MATCH-1: copies and NAME-1 namesakes of one name share a bit
+        self.card_names = number_cards(self.deck, self.cards, attrgetter("name"))
         self.not_simulated = effects.not_simulated(deck.deck)
         self.opponent_not_simulated = effects.not_simulated(opponent.deck)
         self.has_effects = any(
@@ -77,11 +75,10 @@ class DigimonMatch:
     def report_header(self) -> dict:
         return {"deck": assumed(self.cards), "opponent": assumed(self.rival_cards)}
 
-    def play(self, seed: int, going_first: bool = True, log: bool = False) -> MatchResult:
-        record = self.log_header(seed, going_first) if log else None
-        game = DigimonGame(
+    def start(self, rng: Random, going_first: bool, record: dict | None) -> DigimonGame:
+        return DigimonGame(
             self.deck,
-            Random(seed),
+            rng,
             self.policies[0],
             Side(self.rival_deck, self.policies[1], self.rival_cards),
             going_first=going_first,
@@ -90,37 +87,28 @@ class DigimonMatch:
             has_effects=self.has_effects,
             cards=self.cards,
         )
-        outcome, rounds = game.play()
-        result = MatchResult(outcome, rounds, going_first, seed, game.sides[0].seen)
-        if record is not None:
-            record["result"] = {
-                "outcome": OUTCOME_NAMES[outcome],
-                "length": rounds,
-                "points": list(game.points),
-            }
-            result.log = record
-        return result
 
-    def log_header(self, seed: int, going_first: bool) -> dict:
-        players = []
-        for policy, deck, cards, unsimulated in (
-            (self.policy_names[0], self.deck, self.cards, self.not_simulated),
-            (self.policy_names[1], self.rival_deck, self.rival_cards, self.opponent_not_simulated),
-        ):
-            players.append(
-                {
-                    "policy": policy,
-                    "owned": [card.name for card in deck],
-                    "not_simulated": unsimulated,
-                    **assumed(cards),
-                }
+    def drawn(self, game: DigimonGame) -> int:
+        return game.sides[0].seen
+
+    def result_facts(self, game: DigimonGame) -> dict:
+        return {"points": list(game.points)}
+
+    def players(self) -> list[dict]:
+        return [
+            {
+                "policy": policy,
+                "owned": [card.name for card in deck],
+                "not_simulated": unsimulated,
+                **assumed(cards),
+            }
+            for policy, deck, cards, unsimulated in (
+                (self.policy_names[0], self.deck, self.cards, self.not_simulated),
+                (
+                    self.policy_names[1],
+                    self.rival_deck,
+                    self.rival_cards,
+                    self.opponent_not_simulated,
+                ),
             )
-        return {
-            "game": GAME,
-            "seed": seed,
-            "going_first": going_first,
-            "turn_cap": self.turn_cap,
-            "players": players,
-            "events": [],
-            "snapshots": [],
-        }
+        ]

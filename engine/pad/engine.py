@@ -7,12 +7,11 @@ from collections.abc import Mapping
 from random import Random
 
 from engine.core.cards import CardSpec, DeckSpec
-from engine.core.errors import InvalidDeck, InvalidOptions, UnknownPolicy
-from engine.core.result import WIN, GameResult
-from engine.core.ruleset import RuleSet
+from engine.core.checks import check_cards_of, policy_class
+from engine.core.errors import InvalidDeck, InvalidOptions
+from engine.core.ruleset import PreparedDeck, RuleSet
 from engine.pad import effects
 from engine.pad.cards import PadCard, link_lines
-from engine.pad.match import PadMatch, Side
 from engine.pad.policies import GreedyPolicy, Policy, StoreOrbsPolicy
 from engine.pad.random_policy import RandomPolicy
 from engine.pad.report import PadSummary
@@ -33,11 +32,7 @@ def check_deck(deck: DeckSpec) -> None:
     """What the engine needs to play, not the deck-construction rules (PAD-2: the deck
     validator's job, so drafts can be goldfished): PAD cards, a team of 1–5 pets, and
     enough cards to set up."""
-    if deck.game != GAME:
-        raise InvalidDeck(f"Not a PAD deck: {deck.game!r}.")
-    wrong = sorted({card.name for card in deck.cards() if card.game != GAME})
-    if wrong:
-        raise InvalidDeck(f"PAD-2.6: not PAD cards: {', '.join(wrong)}.")
+    check_cards_of(deck, GAME, "PAD", "PAD-2.6")
     if not 1 <= len(deck.team) <= MAX_TEAM or any(card.kind != "pet" for card in deck.team):
         raise InvalidDeck("PAD-2.3: the team must be one to five pets.")
     many = sorted({card.name for card in deck.cards() if len(card.orbs) > 3})
@@ -48,10 +43,8 @@ def check_deck(deck: DeckSpec) -> None:
 
 
 def policy_options(policy: str, options: Mapping | None) -> tuple[type[Policy], dict]:
-    try:
-        cls = POLICY_CLASSES[policy]
-    except KeyError:
-        raise UnknownPolicy(f"No PAD policy {policy!r}: {', '.join(POLICY_CLASSES)}.") from None
+    """The policy class and its options, each a whole number ≥ 1 it declares."""
+    cls = policy_class(POLICY_CLASSES, policy, "PAD")
     values = dict(options or {})
     unknown = sorted(set(values) - set(cls.options))
     if unknown:
@@ -62,18 +55,16 @@ def policy_options(policy: str, options: Mapping | None) -> tuple[type[Policy], 
     return cls, values
 
 
-class PadDeck:
-    """A deck compiled for one policy: plays games from seeds (`Prepared`)."""
+class CompiledDeck:
+    """One checked PAD deck compiled for one policy and its checked options, for the
+    goldfish (`PadDeck`) or one seat of a match (engine/pad/match.py); `game_class` plays
+    it (a rule variant or a checked subclass in tests)."""
 
     game_class = PadGame
 
-    def __init__(self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None):
-        check_deck(deck)
-        if turn_cap < 1:
-            raise InvalidOptions("turn_cap must be at least 1.")
-        self.policy_class, self.policy_options = policy_options(policy, options)
+    def __init__(self, deck: DeckSpec, policy: str, policy_class: type, options: Mapping):
+        self.policy_class, self.policy_options = policy_class, dict(options)
         self.policy = policy
-        self.turn_cap = turn_cap
         compiled: dict[CardSpec, PadCard] = {}
         self.team = [compiled.setdefault(spec, PadCard(spec)) for spec in deck.team]
         self.deck = [compiled.setdefault(spec, PadCard(spec)) for spec in deck.deck]
@@ -84,40 +75,52 @@ class PadDeck:
         self.has_continuous = any(card.continuous_steps for card in compiled.values())
         self.has_combo_steps = any(card.combo_steps for card in compiled.values())
 
-    def play(self, seed: int, going_first: bool = True, log: bool = False) -> GameResult:
-        record = self.log_header(seed, going_first) if log else None
-        game = self.game_class(
+    def new_game(
+        self,
+        rng: Random,
+        going_first: bool,
+        cap: int,
+        log: dict | None,
+        opponent: PadGame | None = None,
+        seat: int | None = None,
+    ) -> PadGame:
+        """A game of this deck; a match seat faces the `opponent` seat's game."""
+        return self.game_class(
             self.team,
             self.deck,
-            Random(seed),
+            rng,
             self.policy_class(**self.policy_options),
             going_first=going_first,
-            turn_cap=self.turn_cap,
-            log=record,
+            turn_cap=cap,
+            log=log,
             has_continuous=self.has_continuous,
             has_combo_steps=self.has_combo_steps,
+            opponent=opponent,
+            seat=seat,
         )
-        outcome, turns = game.play()
-        won = outcome == WIN  # the goldfish never attacks: the player never loses
-        result = game.result(won, turns, seed)
-        if record is not None:
-            record["result"] = {"won": won, "turns": turns, "opponent_life": game.opponent.life}
-            result.log = record
-        return result
 
-    def log_header(self, seed: int, going_first: bool) -> dict:
-        return {
-            "game": GAME,
-            "seed": seed,
-            "policy": self.policy,
-            "going_first": going_first,
-            "turn_cap": self.turn_cap,
-            "team": self.team_names,
-            "owned": self.owned,
-            "not_simulated": self.not_simulated,
-            "events": [],
-            "snapshots": [],
-        }
+    def log_facts(self) -> dict:
+        """What a game's log says of this deck (a goldfish's at its top, a seat's under
+        "players")."""
+        return {"team": self.team_names, "owned": self.owned, "not_simulated": self.not_simulated}
+
+
+class PadDeck(CompiledDeck, PreparedDeck):
+    """A deck compiled for one policy: plays games from seeds (`Prepared`)."""
+
+    game = GAME
+
+    def __init__(self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None):
+        check_deck(deck)
+        PreparedDeck.__init__(self, turn_cap)
+        CompiledDeck.__init__(self, deck, policy, *policy_options(policy, options))
+        self.policy_name = policy
+
+    def start(self, rng: Random, going_first: bool, record: dict | None) -> PadGame:
+        return self.new_game(rng, going_first, self.turn_cap, record)
+
+    def result_facts(self, game: PadGame, length: int) -> dict:
+        return {"turns": length, "opponent_life": game.opponent.life}
 
 
 class PadEngine(RuleSet):
@@ -128,26 +131,8 @@ class PadEngine(RuleSet):
     unsimulated_cards = staticmethod(effects.not_simulated)
     default_match_cap = 30  # PAD-7.4: 30 turns each
 
-    def prepare_match(
-        self,
-        deck: DeckSpec,
-        opponent: DeckSpec,
-        *,
-        policy: str,
-        opponent_policy: str,
-        turn_cap: int | None = None,
-        options: Mapping | None = None,
-        opponent_options: Mapping | None = None,
-    ) -> PadMatch:
-        """Both decks checked as the goldfish's (InvalidDeck), their policies and options
-        too (UnknownPolicy, InvalidOptions); PAD-7.4's cap unless `turn_cap` is given."""
-        sides = []
-        for spec, name, values in (
-            (deck, policy, options),
-            (opponent, opponent_policy, opponent_options),
-        ):
-            check_deck(spec)
-            cls, checked = policy_options(name, values)
-            sides.append(Side(spec, name, cls, checked))
-        cap = self.default_match_cap if turn_cap is None else turn_cap
-        return PadMatch(*sides, turn_cap=cap)
+    @property
+    def match_class(self) -> type:
+        from engine.pad.match import PadMatch  # match.py builds on this module's checks
+
+        return PadMatch

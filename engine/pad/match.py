@@ -11,115 +11,66 @@ options, seed and order only.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from random import Random
 
-from engine.core.cards import CardSpec, DeckSpec
-from engine.core.errors import InvalidOptions
-from engine.core.result import MatchResult
-from engine.pad import effects
-from engine.pad.cards import PadCard, link_lines
+from engine.core.cards import DeckSpec
+from engine.core.match import PreparedMatch, number_cards
+from engine.pad.engine import GAME, CompiledDeck, check_deck, policy_options
 from engine.pad.rules import PadGame
 
-GAME = "pad"
-OUTCOMES = {1: "win", 0: "draw", -1: "loss"}
 
-
-class Side:
-    """One deck (already checked) compiled for one policy and its checked options;
-    `game_class` plays its seat (a rule variant or a checked subclass in tests)."""
-
-    game_class = PadGame
-
-    def __init__(self, deck: DeckSpec, policy: str, policy_class: type, options: Mapping):
-        self.policy_class, self.policy_options = policy_class, dict(options)
-        self.policy = policy
-        compiled: dict[CardSpec, PadCard] = {}
-        self.team = [compiled.setdefault(spec, PadCard(spec)) for spec in deck.team]
-        self.deck = [compiled.setdefault(spec, PadCard(spec)) for spec in deck.deck]
-        link_lines(compiled.values())
-        self.team_names = [card.name for card in self.team]
-        self.owned = [card.name for card in self.team + self.deck]
-        self.not_simulated = effects.not_simulated(deck.cards())
-        self.has_continuous = any(card.continuous_steps for card in compiled.values())
-        self.has_combo_steps = any(card.combo_steps for card in compiled.values())
-
-    def game(self, rng: Random, going_first: bool, cap: int, log, opponent, seat: int):
-        return self.game_class(
-            self.team,
-            self.deck,
-            rng,
-            self.policy_class(**self.policy_options),
-            going_first=going_first,
-            turn_cap=cap,
-            log=log,
-            has_continuous=self.has_continuous,
-            has_combo_steps=self.has_combo_steps,
-            opponent=opponent,
-            seat=seat,
-        )
+class Side(CompiledDeck):
+    """One seat of a match: a checked deck compiled for its policy and options."""
 
     def header(self) -> dict:
-        return {
-            "policy": self.policy,
-            "team": self.team_names,
-            "owned": self.owned,
-            "not_simulated": self.not_simulated,
-        }
+        return {"policy": self.policy, **self.log_facts()}
 
 
-class PadMatch:
-    """The prepared match of `PadEngine.prepare_match`: plays games from seeds."""
+class PadMatch(PreparedMatch):
+    """The prepared match of `PadEngine.prepare_match`: both decks checked as the
+    goldfish's (InvalidDeck), their policies and options too (UnknownPolicy,
+    InvalidOptions), then compiled once; plays games from seeds."""
 
-    def __init__(self, player: Side, opponent: Side, *, turn_cap: int):
-        if turn_cap < 1:
-            raise InvalidOptions("turn_cap must be at least 1.")
-        self.turn_cap = turn_cap
-        self.player, self.opponent = player, opponent
-        # MATCH-1: one entry per distinct name (NAME-1 identity) of the player's deck, in
-        # first-appearance order; each of its cards carries the entry's bit.
-        names: list[str] = []
-        bits: dict[int, int] = {}
-        for card in self.player.deck:
-            if card.identity not in bits:
-                bits[card.identity] = 1 << len(names)
-                names.append(card.name)
-        for card in self.player.team + self.player.deck:
-            card.bit = bits.get(card.identity, 0)
-        self.card_names = tuple(names)
+    game = GAME
+
+    def __init__(
+        self,
+        deck: DeckSpec,
+        opponent: DeckSpec,
+        *,
+        policy: str,
+        opponent_policy: str,
+        turn_cap: int,
+        options: Mapping | None = None,
+        opponent_options: Mapping | None = None,
+    ):
+        sides = []
+        for spec, name, values in (
+            (deck, policy, options),
+            (opponent, opponent_policy, opponent_options),
+        ):
+            check_deck(spec)
+            sides.append(Side(spec, name, *policy_options(name, values)))
+        super().__init__(turn_cap)
+        self.player, self.opponent = sides
+        # MATCH-1: NAME-1 namesakes share one entry; team pets carry no bit.
+        self.card_names = number_cards(
+            self.player.deck, self.player.team + self.player.deck, attrgetter("identity")
+        )
         self.not_simulated = self.player.not_simulated
         self.opponent_not_simulated = self.opponent.not_simulated
 
-    def report_header(self) -> dict:
-        return {}
-
-    def play(self, seed: int, going_first: bool = True, log: bool = False) -> MatchResult:
-        record = self.log_header(seed, going_first) if log else None
-        rng = Random(seed)
+    def start(self, rng: Random, going_first: bool, record: dict | None) -> PadGame:
         # The opponent's seat is built first so the player's game can face it; neither
         # constructor draws from `rng`, so the order does not change the game.
-        them = self.opponent.game(rng, not going_first, self.turn_cap, record, None, 1)
-        me = self.player.game(rng, going_first, self.turn_cap, record, them, 0)
+        them = self.opponent.new_game(rng, not going_first, self.turn_cap, record, None, 1)
+        me = self.player.new_game(rng, going_first, self.turn_cap, record, them, 0)
         me.sides = them.sides = (me, them)
-        outcome, length = me.play()
-        result = MatchResult(
-            outcome=outcome,
-            length=length,
-            going_first=going_first,
-            seed=seed,
-            drawn=me.state.seen,
-        )
-        if record is not None:
-            record["result"] = {"outcome": OUTCOMES[outcome], "length": length}
-            result.log = record
-        return result
+        return me
 
-    def log_header(self, seed: int, going_first: bool) -> dict:
-        return {
-            "game": GAME,
-            "seed": seed,
-            "going_first": going_first,
-            "turn_cap": self.turn_cap,
-            "players": [self.player.header(), self.opponent.header()],
-            "events": [],
-            "snapshots": [],
-        }
+    def drawn(self, game: PadGame) -> int:
+        return game.state.seen
+
+    def players(self) -> list[dict]:
+        return [self.player.header(), self.opponent.header()]
