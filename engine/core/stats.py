@@ -68,3 +68,17 @@ def turns_to_win(won: Counter, games: int) -> dict:
         "histogram": histogram_json(won),
         "not_won": share(games - count, games),
     }
+
+
+def first_reached(hist: Mapping[int, int], games: int) -> dict:
+    """DGM-5: how soon a stage or level comes (hist: games by the turn or round it is first
+    reached); games that never reach it count only in `share_of_games`."""
+    count = sum(hist.values())
+    return {
+        "share_of_games": share(count, games),
+        "mean": histogram_mean(hist) if count else None,
+        "median": median(hist),
+        "p10": percentile(hist, 10),
+        "p90": percentile(hist, 90),
+        "histogram": histogram_json(hist),
+    }

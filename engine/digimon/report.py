@@ -132,7 +132,8 @@ class DigimonSummary(OrderedSummary):
             },
             "rounds_played": rounds,
             "level_first_reached": {
-                LEVELS[level]: _reached(tally.reached[level], games) for level in (1, 2, 3)
+                LEVELS[level]: stats.first_reached(tally.reached[level], games)
+                for level in (1, 2, 3)
             },
             "evolutions": {
                 "per_game": stats.share(sum(tally.evolutions), games),
@@ -166,18 +167,6 @@ class DigimonSummary(OrderedSummary):
                 "usable_evolution": stats.share(tally.usable, games),
             },
         }
-
-
-def _reached(hist: Counter, games: int) -> dict:
-    count = sum(hist.values())
-    return {
-        "share_of_games": stats.share(count, games),
-        "mean": stats.histogram_mean(hist) if count else None,
-        "median": stats.median(hist),
-        "p10": stats.percentile(hist, 10),
-        "p90": stats.percentile(hist, 90),
-        "histogram": stats.histogram_json(hist),
-    }
 
 
 def _per_round(hist: Counter) -> dict:

@@ -42,24 +42,9 @@ class Defender:
     def play_defence_skill(self, card, payment: list[int] | None = None) -> None:
         """PAD-4.5.2: use a defence-type skill at the defence declaration: pay its cost,
         run its defence steps, discard it."""
-        state = self.state
-        if card not in state.hand or not card.is_skill or not card.defence_steps:
+        if card not in self.state.hand or not card.is_skill or not card.defence_steps:
             raise IllegalAction(f"{card.name} is not a defence skill in hand.")
-        if not self.attribute_in_play(card.attr_mask):
-            raise IllegalAction("PAD-1.2: no pet of the skill's attribute is in play.")
-        if card.cost > state.payable():
-            raise IllegalAction("PAD-4.3.1: the orb area cannot pay this cost.")
-        if payment is None:
-            payment = self.policy.choose_payment(self, card.cost) if card.cost else []
-        if len(payment) != card.cost:
-            raise IllegalAction(f"PAD-4.3.1: pay exactly {card.cost} card(s).")
-        state.pay(payment)
-        state.hand.remove(card)
-        if self.log is not None:
-            self.event("defence_skill", [card.name], columns=payment)
-        for step in card.defence_steps:
-            effects.run(self, step, card)
-        state.discard.append(card)
+        self.use_skill(card, card.defence_steps, "defence_skill", payment)
 
     def defend(self, attack: int) -> bool:
         """PAD-4.5.2 as the defender: defence skills, then blockers. True if blocked."""

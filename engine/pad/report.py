@@ -147,7 +147,7 @@ class PadSummary(OrderedSummary):
             "damage_per_turn": _per_turn(tally.damage),
             "attacks_per_turn": _per_turn(tally.attacks),
             "stage_first_reached": {
-                STAGES[rank]: _reached(tally.reached[rank], games)
+                STAGES[rank]: stats.first_reached(tally.reached[rank], games)
                 for rank in range(1, len(STAGES))  # a pet starts at base: never "reached"
             },
             "evolutions": self.evolutions(tally),
@@ -183,19 +183,6 @@ class PadSummary(OrderedSummary):
             "by_turn": {str(t): stats.share(n, games) for t, n in sorted(by_turn.items())},
             "by_stage_and_turn": table,
         }
-
-
-def _reached(hist: Counter, games: int) -> dict:
-    """DGM-5: how soon a stage comes; games that never reach it count only in the share."""
-    count = sum(hist.values())
-    return {
-        "share_of_games": stats.share(count, games),
-        "mean": stats.histogram_mean(hist) if count else None,
-        "median": stats.median(hist),
-        "p10": stats.percentile(hist, 10),
-        "p90": stats.percentile(hist, 90),
-        "histogram": stats.histogram_json(hist),
-    }
 
 
 def _per_turn(hist: Counter) -> dict:

@@ -423,9 +423,14 @@ class PadGame(Defender):
     def play_skill(self, card: PadCard, payment: list[int] | None = None) -> None:
         """PAD-4.3: with a pet of its attribute in play, pay the cost, apply the effect at
         once, then discard the skill."""
-        state = self.state
-        if card not in state.hand or not card.is_skill:
+        if card not in self.state.hand or not card.is_skill:
             raise IllegalAction(f"{card.name} is not a skill in hand.")
+        self.use_skill(card, card.play_steps, "skill", payment)
+
+    def use_skill(self, card: PadCard, steps, action: str, payment: list[int] | None) -> None:
+        """PAD-1.2/4.3.1: check the attribute, pay the cost from the orb area, run `steps`,
+        discard the skill; `action` names the event in the log."""
+        state = self.state
         if not self.attribute_in_play(card.attr_mask):
             raise IllegalAction("PAD-1.2: no pet of the skill's attribute is in play.")
         if card.cost > state.payable():
@@ -437,8 +442,8 @@ class PadGame(Defender):
         state.pay(payment)
         state.hand.remove(card)
         if self.log is not None:
-            self.event("skill", [card.name], columns=payment)
-        for step in card.play_steps:
+            self.event(action, [card.name], columns=payment)
+        for step in steps:
             effects.run(self, step, card)
         state.discard.append(card)
 
