@@ -89,6 +89,12 @@ class Card(models.Model):
     number = models.CharField(max_length=32, help_text="As printed: B01-021, St-1 …")
     rarity = models.CharField(max_length=4, blank=True, choices=v.PAD_RARITIES)
     provenance = models.CharField(max_length=12, choices=v.PROVENANCES, default=v.PRINTED)
+    verification = models.CharField(
+        max_length=10, choices=v.VERIFICATIONS, default=v.CARD_LIST, db_index=True
+    )
+    # Fields the sources contradict, kept visible: [{"field", "values": [{"source",
+    # "value"}], "note"}] (docs/card-schema.md).
+    data_issues = models.JSONField(default=list, blank=True)
 
     name = models.CharField(max_length=200, help_text="Display name: one of the names below.")
     name_ja = models.CharField("Japanese name", max_length=200, blank=True)

@@ -87,5 +87,15 @@ PROVENANCES = [
 NAME_LANGUAGES = ("ja", "zh_hant", "zh_hans", "en")
 
 
+# How far a card's printed details have been checked (issue 13), shown as a badge.
+SCAN, CARD_LIST, RULES, INFERRED = "scan", "card_list", "rules", "inferred"
+VERIFICATIONS = [
+    (SCAN, "scan-verified"),
+    (CARD_LIST, "from a card list"),
+    (RULES, "named in the rules"),
+    (INFERRED, "inferred"),
+]
+
+
 def values(choices) -> tuple[str, ...]:
     return tuple(value for value, _ in choices)
