@@ -465,3 +465,4 @@ class ComboCard(Card):
 KIND_MODELS = {
     model.KIND: model for model in (PetCard, SkillCard, DigimonCard, OptionCard, ComboCard)
 }
+from cards.corrections import CardCorrection  # noqa: E402,F401  (corrections and history)

@@ -51,6 +51,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # Card history: who changed what, when, from which source (issue 13).
+    "simple_history",
     "cards",
     "decks",
     "engine",
@@ -68,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -196,6 +199,8 @@ REST_FRAMEWORK = {
         "login": os.environ.get("LOGIN_API_RATE", "10/minute"),
         # Password-reset requests (each may send a mail), per client; cardsite.throttles.
         "password_reset": os.environ.get("PASSWORD_RESET_RATE", "5/hour"),
+        # Card corrections proposed by one player (cards.api.corrections).
+        "corrections": os.environ.get("CORRECTIONS_API_RATE", "20/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

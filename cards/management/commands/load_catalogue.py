@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from cards.corrections import corrected_values, recorded_as
 from cards.files import read_card_file
 from cards.services import CardImportError, import_cards
 from decks.reference import REFERENCE_FILE, ReferenceDeckError, load_reference_decks
@@ -37,10 +38,13 @@ class Command(BaseCommand):
         # One transaction: a reference list naming an unknown card leaves the site as it
         # was, not with new cards and half the gauntlet.
         with transaction.atomic():
+            corrected = corrected_values()
             for name in CATALOGUE_FILES:
                 path = settings.BASE_DIR / "fixtures" / name
+                rows = self._keeping_corrections(read_card_file(path), corrected, name)
                 try:
-                    summary = import_cards(read_card_file(path), source=str(path))
+                    with recorded_as(f"import: {name}"):
+                        summary = import_cards(rows, source=str(path))
                 except CardImportError as error:
                     raise CommandError(str(error)) from None
                 if options["verbosity"]:
@@ -55,3 +59,21 @@ class Command(BaseCommand):
                 raise CommandError(str(error)) from None
             if options["verbosity"]:
                 self.stdout.write(f"Reference decks: {decks}.")
+
+    def _keeping_corrections(self, rows, corrected: dict, file_name: str):
+        """The file's rows, with every field an accepted correction changed kept as corrected.
+
+        A curator accepted the correction from a source; the file may simply predate it.
+        Each kept value is reported, so that the file can be fixed too.
+        """
+        for row, data in rows:
+            key = (data.get("game"), data.get("set"), data.get("number"))
+            for field, (correction_id, value) in corrected.get(key, {}).items():
+                if data.get(field) != value:
+                    self.stdout.write(
+                        f"{file_name}: kept {field!r} of {data.get('number')} as corrected by "
+                        f"accepted correction #{correction_id} ({value!r}); the file says "
+                        f"{data.get(field)!r}."
+                    )
+                    data = {**data, field: value}
+            yield row, data
