@@ -69,7 +69,7 @@ KEY_ORDER = (
 )
 # Keys a pet always carries (null when unknown); other keys are written only when known.
 PET_ALWAYS = {"sub_attribute", "defense", "types", "attack", "stage"}
-ALWAYS = {"game", "kind", "set", "number", "name", "names", "rarity", "provenance"}
+ALWAYS = {"game", "kind", "set", "number", "name", "names", "rarity", "provenance", "verification"}
 ALWAYS |= {"attribute", "cost", "effect_types", "orbs"}
 
 
@@ -176,6 +176,8 @@ def convert_record(
         "rarity": None,
         "text": _text(record.get("skillDesc")),
         "provenance": "printed",
+        # Checked against the fan card list only; the overlay names the scan-verified cards.
+        "verification": "card_list",
         "attribute": attribute,
         "sub_attribute": sub_attribute if sub_attribute != attribute else None,
         "cost": record.get("cost"),
@@ -243,13 +245,3 @@ def convert_catalogue(
         ordered(apply_overrides(cards[number], overrides.get(number, {})))
         for number in sorted(cards)
     ]
-
-
-def curated_differences(curated: Mapping[str, Any], converted: Mapping[str, Any]) -> dict:
-    """The values of a curated card that the conversion alone does not give (the overlay)."""
-    keys = set(curated) | set(converted)
-    return {
-        key: curated.get(key)
-        for key in sorted(keys, key=KEY_ORDER.index)
-        if curated.get(key) != converted.get(key)
-    }

@@ -80,6 +80,8 @@ def test_tyrra_converts_to_the_scan_verified_card_pad_1_1():
     # PAD-1: orbs in the card's slot order heart, dark, light, wood, water, fire.
     assert card["orbs"] == ["heart", "dark", "fire"]
     assert card["names"] == {"en": "Tyrra"} and card["types"] == ["dragon"]
+    # The list alone vouches for it until the overlay says a scan was seen.
+    assert card["verification"] == "card_list"
 
 
 def test_bonus_damage_rows_and_cost_pad_1_1():
