@@ -35,7 +35,16 @@ DIGIMON_FIELDS = {
 OPTION_FIELDS = {"option_type": "option_type", "timing": "timing", "duration": "duration"}
 INT_ATTRS = {"cost", "defense", "copy_limit"}
 LIST_FIELDS = {"orbs", "effect_types", "special_keywords", "types", "targets", "incompatible"}
-JSON_FIELDS = {"names", "attack", "attacks", "lost_points", "evolution", "components", "effect"}
+JSON_FIELDS = {
+    "names",
+    "attack",
+    "attacks",
+    "lost_points",
+    "evolution",
+    "components",
+    "effect",
+    "data_issues",
+}
 READ_ONLY = {"id", "image", "image_url", "images", "url"}
 
 
@@ -62,6 +71,8 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "names": card.names,
         "rarity": card.rarity or None,
         "provenance": card.provenance,
+        "verification": card.verification,
+        "data_issues": card.data_issues or [],
         "text": card.text or None,
         "effect": card.effect,
     }
@@ -281,6 +292,49 @@ def _components(data: dict) -> list[tuple[str, int]]:
     return parsed
 
 
+def _data_issues(data: dict) -> list[dict[str, Any]]:
+    """Fields the sources contradict: each names a schema field and what each source says."""
+    issues = data.get("data_issues")
+    if issues in (None, []):
+        return []
+    if not isinstance(issues, list):
+        raise CardDataError("data_issues", "must be a list of issues.")
+    parsed = []
+    for issue in issues:
+        if not isinstance(issue, dict) or set(issue) - {"field", "values", "note"}:
+            raise CardDataError(
+                "data_issues", "each issue is an object with field, values and note."
+            )
+        field = issue.get("field")
+        if field not in KNOWN_KEYS:
+            raise CardDataError("data_issues", f"{field!r} is not a field of the card schema.")
+        values = issue.get("values")
+        if not isinstance(values, list) or len(values) < 1:
+            raise CardDataError("data_issues", f"the issue on {field} lists no source values.")
+        for value in values:
+            if (
+                not isinstance(value, dict)
+                or set(value) != {"source", "value"}
+                or not isinstance(value["source"], str)
+                or not value["source"].strip()
+            ):
+                raise CardDataError(
+                    "data_issues",
+                    f"each value of the issue on {field} is {{source, value}} with a source.",
+                )
+        note = issue.get("note") or ""
+        if not isinstance(note, str):
+            raise CardDataError("data_issues", f"the note of the issue on {field} is text.")
+        parsed.append(
+            {
+                "field": field,
+                "values": [{"source": x["source"].strip(), "value": x["value"]} for x in values],
+                "note": note.strip(),
+            }
+        )
+    return parsed
+
+
 def _decode_json_cells(data: dict) -> dict:
     """CSV cells hold nested values as JSON text; JSON input already has them decoded."""
     decoded = dict(data)
@@ -298,7 +352,7 @@ def _decode_json_cells(data: dict) -> dict:
 
 KNOWN_KEYS = (
     {"game", "kind", "set", "set_name", "number", "name", "names", "rarity", "provenance", "text"}
-    | {"effect", "skill_icon", "bonus"}
+    | {"effect", "skill_icon", "bonus", "verification"}
     | set(PAD_FIELDS)
     | set(PET_FIELDS)
     | set(DIGIMON_FIELDS)
@@ -337,6 +391,8 @@ def record_from_dict(raw: dict[str, Any]) -> CardRecord:
         **{f"name_{lang}": value for lang, value in names.items()},
         "rarity": _text(data, "rarity", 4),
         "provenance": _text(data, "provenance") or v.PRINTED,
+        "verification": _text(data, "verification") or v.CARD_LIST,
+        "data_issues": _data_issues(data),
         "text": _text(data, "text"),
         "effect": data.get("effect"),
         "skill_icon": _text(data, "skill_icon", 32),

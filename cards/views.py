@@ -310,6 +310,19 @@ FIELD_DOCS = [
                     "or benchmark data."
                 ),
             ),
+            (
+                ["verified"],
+                "scan, card_list (list), rules, inferred",
+                _(
+                    "How far the card's details are checked: against a scan, from a card "
+                    "list, only named in the rules, or inferred."
+                ),
+            ),
+            (
+                ["is"],
+                "conflict",
+                _("is:conflict finds cards whose sources disagree on a field."),
+            ),
         ],
     ),
     (

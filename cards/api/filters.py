@@ -56,6 +56,7 @@ class CardFilter(django_filters.FilterSet):
     option_type = django_filters.ChoiceFilter(choices=v.OPTION_TYPES)
     rarity = django_filters.ChoiceFilter(choices=v.PAD_RARITIES)
     provenance = django_filters.ChoiceFilter(choices=v.PROVENANCES)
+    verification = django_filters.ChoiceFilter(choices=v.VERIFICATIONS)
 
     class Meta:
         model = Card

@@ -80,6 +80,17 @@ class ComponentSerializer(serializers.Serializer):
     card = serializers.IntegerField(allow_null=True, help_text="Id of the catalogued part.")
 
 
+class DataIssueValueSerializer(serializers.Serializer):
+    source = serializers.CharField()
+    value = serializers.JSONField(allow_null=True)
+
+
+class DataIssueSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="The card-schema key the sources disagree on.")
+    values = DataIssueValueSerializer(many=True)
+    note = serializers.CharField(allow_blank=True)
+
+
 class ImageSerializer(serializers.Serializer):
     thumb = serializers.CharField()
     normal = serializers.CharField()
@@ -97,6 +108,12 @@ class CardSerializer(serializers.Serializer):
     set_name = serializers.CharField(allow_null=True)
     rarity = serializers.CharField(allow_null=True)
     provenance = serializers.ChoiceField(choices=v.PROVENANCES)
+    verification = serializers.ChoiceField(
+        choices=v.VERIFICATIONS, help_text="How far the card's details are checked."
+    )
+    data_issues = DataIssueSerializer(
+        many=True, help_text="Fields the sources contradict, with what each source says."
+    )
     text = serializers.CharField(allow_null=True)
     effect = serializers.JSONField(allow_null=True)
     image = ImageSerializer()

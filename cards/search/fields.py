@@ -218,6 +218,16 @@ def set_code(term: Term) -> Q:
     return ~q if term.op == "!=" else q
 
 
+def is_term(term: Term) -> Q:
+    """`is:conflict`: the card has at least one field its sources contradict (issue 13)."""
+    _equality_only(term)
+    if term.value.lower() != "conflict":
+        raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+    # A first element exists exactly when the list of data issues is not empty.
+    q = Q(data_issues__0__isnull=False)
+    return ~q if term.op == "!=" else q
+
+
 def _lower_map(values, **aliases) -> dict[str, str]:
     mapping = {value.lower(): value for value in values}
     mapping.update(aliases)
@@ -296,6 +306,11 @@ FIELDS: dict[str, Handler] = {
     ),
     "rarity": choice("rarity", _lower_map(v.values(v.PAD_RARITIES))),
     "provenance": choice("provenance", _lower_map(v.values(v.PROVENANCES))),
+    "verified": choice(
+        "verification",
+        _lower_map(v.values(v.VERIFICATIONS), list="card_list", cardlist="card_list"),
+    ),
+    "is": is_term,
 }
 
 ALIASES = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django import template
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -94,6 +96,12 @@ LABELS = {
         "rules_text": _("Named in the rules text"),
         "synthetic": _("Synthetic"),
     },
+    "verification": {
+        "scan": _("scan-verified"),
+        "card_list": _("from a card list"),
+        "rules": _("named in the rules"),
+        "inferred": _("inferred"),
+    },
     "language": {
         "ja": _("Japanese"),
         "zh_hant": _("Traditional Chinese"),
@@ -137,3 +145,15 @@ def url_with(context, **changes) -> str:
             params[key] = value
     encoded = params.urlencode()
     return f"?{encoded}" if encoded else "?"
+
+
+@register.filter
+def issue_value(value) -> str:
+    """What one source says about a contested field, readable: lists joined, null as "—"."""
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(issue_value(item) for item in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
