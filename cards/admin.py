@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.forms.models import BaseInlineFormSet
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html
 
+from cards import corrections
 from cards import vocabulary as v
+from cards.corrections import CardCorrection
 from cards.models import (
     KIND_MODELS,
     AttackRow,
@@ -271,3 +273,58 @@ class CardSetAdmin(admin.ModelAdmin):
     list_display = ("code", "name", "game")
     list_filter = ("game",)
     search_fields = ("code", "name")
+
+
+@admin.register(CardCorrection)
+class CardCorrectionAdmin(admin.ModelAdmin):
+    """The corrections queue in the admin: accepting goes through the same checks and the
+    same single transaction as the queue page (cards.corrections.accept)."""
+
+    list_display = ("id", "card", "proposer", "status", "created_at", "reviewer")
+    list_filter = ("status",)
+    list_select_related = ("card", "proposer", "reviewer")
+    search_fields = ("card__name", "card__number", "proposer__username")
+    readonly_fields = (
+        "card",
+        "proposer",
+        "changes",
+        "source_scan",
+        "source_url",
+        "note",
+        "status",
+        "reviewer",
+        "created_at",
+        "reviewed_at",
+    )
+    actions = ["accept_selected", "reject_selected"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_module_permission(self, request):
+        return corrections.is_curator(request.user)
+
+    def has_view_permission(self, request, obj=None):
+        return corrections.is_curator(request.user)
+
+    def has_change_permission(self, request, obj=None):
+        return corrections.is_curator(request.user)
+
+    @admin.action(description="Accept the selected corrections")
+    def accept_selected(self, request, queryset):
+        self._review(request, queryset, lambda one: corrections.accept(one, request.user))
+
+    @admin.action(description="Reject the selected corrections (each with its reason filled in)")
+    def reject_selected(self, request, queryset):
+        self._review(
+            request, queryset, lambda one: corrections.reject(one, request.user, one.reason)
+        )
+
+    def _review(self, request, queryset, decide) -> None:
+        for correction in queryset:
+            try:
+                reviewed = decide(correction)
+            except corrections.CorrectionError as error:
+                self.message_user(request, f"#{correction.pk}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"#{reviewed.pk}: {reviewed.status}.")

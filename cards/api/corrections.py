@@ -29,9 +29,9 @@ class ProposalThrottle(ScopedRateThrottle):
 
 
 class CorrectionSerializer(serializers.ModelSerializer):
-    proposer = serializers.CharField(source="proposer.username", default=None)
-    reviewer = serializers.CharField(source="reviewer.username", default=None)
-    source_scan = serializers.FileField(read_only=True, use_url=True)
+    proposer = serializers.CharField(source="proposer.username", default=None, allow_null=True)
+    reviewer = serializers.CharField(source="reviewer.username", default=None, allow_null=True)
+    source_scan = serializers.FileField(read_only=True, use_url=True, allow_null=True)
 
     class Meta:
         model = c.CardCorrection
@@ -161,8 +161,8 @@ class HistoryEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField(source="history_id")
     date = serializers.DateTimeField(source="history_date")
     change = serializers.CharField(source="get_history_type_display")
-    user = serializers.CharField(source="history_user.username", default=None)
-    source = serializers.CharField(source="history_change_reason", default="")
+    user = serializers.CharField(source="history_user.username", default=None, allow_null=True)
+    source = serializers.CharField(source="history_change_reason", default="", allow_null=True)
     changed_fields = serializers.ListField(child=serializers.CharField())
 
 

@@ -197,8 +197,9 @@ def test_accepting_is_all_or_nothing(tyrra, player, curator, monkeypatch):
     def refuse(*args, **kwargs):
         raise RuntimeError("the database went away while marking the correction")
 
-    # The card is written first; a failure after it must undo the card change too.
-    monkeypatch.setattr(c.timezone, "now", refuse)
+    # The card is written first, the correction marked accepted after it: a failure there
+    # must undo the card change too.
+    monkeypatch.setattr(c.CardCorrection, "save", refuse)
     with pytest.raises(RuntimeError):
         c.accept(c.CardCorrection.objects.get(pk=proposal["id"]), curator)
 

@@ -196,3 +196,24 @@ def test_a_reload_keeps_a_corrected_field_and_says_so(catalogue, player, curator
     assert c.CardCorrection.objects.get(pk=waiting.pk).card_id == dragon.pk
     newest = dragon.history.order_by("-history_date", "-pk").first()
     assert newest.history_change_reason == "import: pad.json"
+
+
+def test_staff_accept_from_the_admin_through_the_same_checks(tyrra, player):
+    admin = User.objects.create_superuser("admin", password="pw-admin-123")
+    correction = propose(tyrra, player, {"defense": 300})
+    rejected_without_reason = propose(tyrra, player, {"defense": 500})
+
+    client = signed_in(admin)
+    client.post(
+        "/admin/cards/cardcorrection/",
+        {"action": "accept_selected", "_selected_action": [correction.pk]},
+    )
+    client.post(
+        "/admin/cards/cardcorrection/",
+        {"action": "reject_selected", "_selected_action": [rejected_without_reason.pk]},
+    )
+
+    assert Card.objects.get(pk=tyrra.pk).defense == 300
+    assert c.CardCorrection.objects.get(pk=correction.pk).status == "accepted"
+    # A rejection needs a reason: without one the correction stays in the queue.
+    assert c.CardCorrection.objects.get(pk=rejected_without_reason.pk).status == "pending"
