@@ -311,7 +311,9 @@ def test_the_page_is_translated(client, owner, catalogue, language, words):
 def test_the_queries_are_bounded(client, owner, catalogue, django_assert_max_num_queries):
     deck = make_deck(owner)
     client.force_login(owner)
-    with django_assert_max_num_queries(14):
+    # The fire starter deck holds pets evolving from the Golden Egg, which is not in it, so
+    # each run looks that name up once (NAME-1): a fixed count whatever the deck's size.
+    with django_assert_max_num_queries(15):
         assert run(client, deck, games=200).status_code == 200
 
 
