@@ -76,6 +76,7 @@ EXAMPLES = {
         ("kind:combo", _("Every combo card")),
         ("攻擊組件", _("Traditional Chinese finds the Simplified name 攻击组件A")),
         ("kind:option -set:RULES", _("Option cards with a printed number")),
+        ("verified:inferred", _("Cards whose names neither a card list nor the rules give")),
     ],
 }
 HOME_EXAMPLES = (
