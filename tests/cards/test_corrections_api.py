@@ -51,7 +51,8 @@ def player():
 @pytest.fixture
 def curator():
     user = User.objects.create_user("curator", password="pw-curator-123")
-    user.groups.add(Group.objects.get(name=c.CURATOR_GROUP))
+    # get_or_create: a transactional test before this one may have flushed the data migration.
+    user.groups.add(Group.objects.get_or_create(name=c.CURATOR_GROUP)[0])
     return user
 
 

@@ -28,7 +28,7 @@ def log_in(visitor, username: str):
 def test_a_player_proposes_a_correction_and_a_curator_accepts_it(visitor_factory):
     User.objects.create_user("player", password=PASSWORD)
     curator = User.objects.create_user("curator", password=PASSWORD)
-    curator.groups.add(Group.objects.get(name=CURATOR_GROUP))
+    curator.groups.add(Group.objects.get_or_create(name=CURATOR_GROUP)[0])
     dragon = Card.objects.get(game="pad", number="B01-001")
     # A different defence than printed, a multiple of 100 within PAD-1.1's limit.
     proposed = 1200 if dragon.defense != 1200 else 1100
