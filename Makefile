@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install browser run test lint format bench clean
+.PHONY: install browser run test lint format bench clean check-fixtures
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ browser:
 ## Run the whole test suite, browser tests included (SQLite unless DATABASE_URL says otherwise)
 test: install browser
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+## The committed PAD fixture is exactly the conversion of the fan list in ../shared (issue 13)
+check-fixtures: install
+	$(BIN)/python manage.py convert_pad_list ../shared/data/pad-tcg-cardlist.json --check
 
 lint: install
 	$(BIN)/ruff check .

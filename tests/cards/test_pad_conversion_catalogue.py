@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from cards.models import Card
-from tests.cards.test_pad_conversion import BASE_WITH_A_LINK, FAN_LIST, FIXTURE
+from tests.cards.test_pad_conversion import BASE_WITH_A_LINK, pet
 
 pytestmark = pytest.mark.django_db
 
@@ -56,19 +57,50 @@ def test_only_the_scanned_examples_are_scan_verified(catalogue):
     }
 
 
-def test_committed_fixture_is_the_conversions_output(capsys):
-    call_command("convert_pad_list", str(FAN_LIST), "--check")
-    assert "up to date (400 cards)" in capsys.readouterr().out
+@pytest.fixture
+def mini_list(tmp_path: Path) -> Path:
+    """A two-card fan list (Tyrra and a skill), so the command is tested without ../shared."""
+    records = [
+        pet(name="Tyrra", cardNumber="B01-021"),
+        pet(
+            name="Rubylit",
+            cardNumber="B01-104",
+            cardType="Skill",
+            skillDesc="Orb card.",
+            drops=["Heal", "Dark", "Wood"],
+        ),
+    ]
+    path = tmp_path / "fan-list.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    (tmp_path / "overrides.json").write_text('{"cards": {}}', encoding="utf-8")
+    return path
 
 
-def test_check_fails_when_the_fixture_was_edited_by_hand(tmp_path: Path):
-    edited = tmp_path / "pad.json"
-    edited.write_text(FIXTURE.read_text(encoding="utf-8").replace('"Tyrra"', '"Tyra"', 1))
-    with pytest.raises(CommandError, match="not the conversion's output"):
-        call_command("convert_pad_list", str(FAN_LIST), "--check", "--out", str(edited))
+def convert(mini_list: Path, out: Path, *options: str) -> None:
+    overrides = mini_list.parent / "overrides.json"
+    call_command(
+        "convert_pad_list",
+        str(mini_list),
+        "--out",
+        str(out),
+        "--overrides",
+        str(overrides),
+        *options,
+    )
 
 
-def test_writing_gives_the_committed_fixture(tmp_path: Path):
+def test_writing_then_checking_the_same_list_is_up_to_date(mini_list, tmp_path, capsys):
     out = tmp_path / "pad.json"
-    call_command("convert_pad_list", str(FAN_LIST), "--out", str(out))
-    assert out.read_text(encoding="utf-8") == FIXTURE.read_text(encoding="utf-8")
+    convert(mini_list, out)
+    written = [card["number"] for card in json.loads(out.read_text(encoding="utf-8"))]
+    assert written == ["B01-021", "B01-104"]
+    convert(mini_list, out, "--check")
+    assert "up to date (2 cards)" in capsys.readouterr().out
+
+
+def test_check_fails_when_the_fixture_was_edited_by_hand(mini_list, tmp_path):
+    out = tmp_path / "pad.json"
+    convert(mini_list, out)
+    out.write_text(out.read_text(encoding="utf-8").replace('"Tyrra"', '"Tyra"', 1))
+    with pytest.raises(CommandError, match="not the conversion's output"):
+        convert(mini_list, out, "--check")
