@@ -443,7 +443,7 @@ class DigimonGame(Plays):
             if self.side != side:
                 self.act_as(side)
             state = self.state
-            if True in state.lasting:  # options lasting until lifespan end
+            if any(state.lasting):  # options lasting until lifespan end
                 for slot in range(SLOTS):
                     card = state.slots[slot]
                     if state.lasting[slot] and card is not None:
