@@ -87,6 +87,7 @@ def card_spec(card: Card, references: References | None = None) -> CardSpec:
         effect_types=frozenset(card.effect_types),
         effects=tuple(card.effect or ()),
         has_text=bool(card.text or card.special_ability or card.support),
+        not_simulated_reason=getattr(card, "not_simulated_reason", "") or None,
         ultimate_requirement=card.ultimate_requirement or None,
         types=frozenset(card.types),
         number=card.number,

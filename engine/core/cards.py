@@ -29,6 +29,9 @@ class CardSpec:
     effect_types: frozenset[str] = frozenset()
     effects: tuple[dict, ...] = field(default=(), hash=False)  # structured steps
     has_text: bool = False  # the card prints an effect text
+    # Why the catalogue gives no steps for a printed effect ("needs: …"); None when it does
+    # or when nothing is said (issue 13).
+    not_simulated_reason: str | None = None
     ultimate_requirement: str | None = None  # a card name, as printed
     types: frozenset[str] = frozenset()  # PAD pet type icons (dragon, healer, …)
     number: str | None = None  # as printed, for logs
@@ -84,6 +87,7 @@ def spec_from_schema(data: Mapping, *, id: int, evolves_from: int | None = None)
         effect_types=frozenset(data.get("effect_types") or ()),
         effects=tuple(dict(step) for step in data.get("effect") or ()),
         has_text=bool(data.get("text")),
+        not_simulated_reason=data.get("not_simulated_reason") or None,
         types=frozenset(data.get("types") or ()),
         evolves_from=evolves_from,
         data=extras,
