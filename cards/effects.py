@@ -18,6 +18,15 @@ TRIGGERS = (
     "activate",
     "battle",
     "combo",
+    # PAD, issue 13 (the parser's vocabulary, cards/conversion/pad_effects.py)
+    "turn_start",
+    "main_end",
+    "orb_start",
+    "attack_start",
+    "damaged",
+    "guard",
+    "guard_declaration",
+    "opponent_damaged",
 )
 ACTIONS = {
     v.PAD: (
@@ -37,6 +46,35 @@ ACTIONS = {
         "opponent_return_top",
         "opponent_hand_discard",
         "opponent_orb_discard",
+        # issue 13: the player's own side
+        "evolve_self",
+        "self_to_orb",
+        "attack_bonus",
+        "extra_attack",
+        "draw_until",
+        "reveal_top",
+        "look_top",
+        "swap_hand_orb",
+        "discard_to_orb",
+        "discard_for_combo",
+        "refill_column",
+        "devolve",
+        # issue 13: the opponent's side and continuous effects
+        "opponent_devolve",
+        "opponent_defense",
+        "opponent_damage",
+        "opponent_orb_trim",
+        "opponent_orb_swap",
+        "guard_multiple",
+        "unblockable",
+        "damage_immunity",
+        "guard_bonus",
+        "life_to_discard",
+        "no_opponent_untap",
+        "heal_to_damage",
+        "last_stand",
+        "negate_damage",
+        "defense_bonus",
     ),
     v.DIGIMON: (
         "power_add",
@@ -56,7 +94,24 @@ OPTIONAL_KEYS = {
     "min_combos": int,  # PAD: "if you match 6 combos"
     "max_defense": int,  # PAD: "an opponent's monster with 600 or less defense"
     "max_stage": str,  # PAD: "an opponent's 2nd stage or lower monster"
+    # PAD, issue 13
+    "target": (str, list),  # which of the own pets (or discard-pile cards) a choice may pick
+    "colours": list,  # every one of these colours combo'd (or lit by the orb-start card)
+    "when": str,  # "cleanup": the step waits for the end of the cleanup phase
+    "max_attack": int,
+    "max_life": int,
+    "tapped_only": bool,
+    "while_active": bool,
+    "random": bool,
+    "if_match": str,
+    "otherwise": str,
+    "discard_cost": int,
+    "phase": str,
 }
+# PAD, issue 13: an amount may be a word ("any": the player chooses how many; "all";
+# "half": half of the opponent's remaining life); a defence change may be negative.
+AMOUNT_WORDS = ("any", "all", "half")
+SIGNED_AMOUNT_ACTIONS = {"opponent_defense"}
 
 
 def effect_errors(effect, game: str) -> list[str]:
@@ -79,10 +134,13 @@ def effect_errors(effect, game: str) -> list[str]:
             if key in ("trigger", "action"):
                 continue
             expected = OPTIONAL_KEYS.get(key)
+            if key == "amount" and value in AMOUNT_WORDS:
+                continue
             if expected is None:
                 errors.append(f"Step {number}: unknown key {key!r}.")
             elif not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                errors.append(f"Step {number}: {key} must be a {expected.__name__}.")
-            elif key == "amount" and value < 0:
+                kind = getattr(expected, "__name__", "string or list")
+                errors.append(f"Step {number}: {key} must be a {kind}.")
+            elif key == "amount" and value < 0 and step.get("action") not in SIGNED_AMOUNT_ACTIONS:
                 errors.append(f"Step {number}: amount cannot be negative.")
     return errors

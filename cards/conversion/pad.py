@@ -15,6 +15,9 @@ What is decided here, and why (RULES.md PAD-1, the data README's known errors):
   prints none).
 - Curated facts (names in other languages, corrected text, structured effect steps, scan
   fixes such as B05-021's ultimate requirement) come from the overlay and win.
+- Effect steps are read from the (curated or listed) text by cards.conversion.pad_effects;
+  a curated `effect` wins; a text no rule reads gets `not_simulated_reason` "needs: …", and
+  a reading the text contradicts (a lost minus sign) adds its `data_issues` entry.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from cards.conversion.pad_effects import parse as parse_effect
 
 FAN_LIST_SOURCE = "pad-tcg-cardlist.json (fan card list)"
 
@@ -52,6 +57,7 @@ KEY_ORDER = (
     "rarity",
     "text",
     "effect",
+    "not_simulated_reason",
     "provenance",
     "verification",
     "attribute",
@@ -242,6 +248,17 @@ def convert_catalogue(
     if unmatched:
         raise FanListError(f"curated facts for cards the list lacks: {sorted(unmatched)}")
     return [
-        ordered(apply_overrides(cards[number], overrides.get(number, {})))
+        ordered(with_effect(apply_overrides(cards[number], overrides.get(number, {}))))
         for number in sorted(cards)
     ]
+
+
+def with_effect(card: dict[str, Any]) -> dict[str, Any]:
+    """The card with the effect steps its text reads as, unless curated steps are given."""
+    if card.get("effect") or not card.get("text"):
+        return card
+    reading = parse_effect(card["text"], card)
+    if reading.reason:
+        return card | {"not_simulated_reason": reading.reason}
+    issues = list(card.get("data_issues") or []) + reading.issues
+    return card | {"effect": reading.steps} | ({"data_issues": issues} if issues else {})

@@ -37,8 +37,9 @@ def test_stage_three_pets_are_told_apart_by_their_ultimate_requirement_pad_1_1(c
 
 
 def test_contradicted_cards_show_their_data_issues_and_are_searchable(client, catalogue):
-    # The ten base pets naming an evolves-from (data README) and B01-057's name.
-    flagged = {*BASE_WITH_A_LINK, "B01-057"}
+    # The ten base pets naming an evolves-from (data README), B01-057's name and the
+    # defence change B02-044/045 print without its minus sign (issue 13, effect parser).
+    flagged = {*BASE_WITH_A_LINK, "B01-057", "B02-044", "B02-045"}
     pad = Card.objects.filter(game="pad")
     assert {card.number for card in pad if card.data_issues} == flagged
     response = client.get("/api/cards/", {"q": "is:conflict game:pad", "page_size": 100})
