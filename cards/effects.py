@@ -83,6 +83,14 @@ ACTIONS = {
         "opponent_power_zero",
         "stop_attacks",
         "points_add",
+        # issue 13 (engine/digimon/effects.py)
+        "add_attack_power",
+        "attack_with",
+        "ignore_guard",
+        "speed_percent",
+        "speed_multiply",
+        "cannot_act",
+        "evolve",
     ),
 }
 OPTIONAL_KEYS = {
@@ -107,11 +115,23 @@ OPTIONAL_KEYS = {
     "otherwise": str,
     "discard_cost": int,
     "phase": str,
+    # Digimon, issue 13 (engine/digimon/effects.py)
+    "letter": str,  # attack_with / add_attack_power: A, B or C
+    "condition": str,  # "opponent_lower_level"
+    "except_type": str,  # cannot_act: the Digimon type it spares
+    "rounds": int,  # cannot_act: how many rounds
+    "from_level": str,  # evolve
+    "to_level": str,
+    "line": str,  # evolve: "any" (whatever it evolves from)
+    "names": list,  # evolve: only these Digimon
+    "partner": int,  # evolve: fusion partners spent
+    "rest": int,  # evolve: rounds without evolution afterwards
+    "out_of_control": bool,  # evolve: no battle plays this round
 }
 # PAD, issue 13: an amount may be a word ("any": the player chooses how many; "all";
 # "half": half of the opponent's remaining life); a defence change may be negative.
 AMOUNT_WORDS = ("any", "all", "half")
-SIGNED_AMOUNT_ACTIONS = {"opponent_defense"}
+SIGNED_AMOUNT_ACTIONS = {"opponent_defense", "power_percent", "power_add", "points_add"}
 
 
 def effect_errors(effect, game: str) -> list[str]:

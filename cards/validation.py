@@ -148,7 +148,10 @@ def _check_digimon(card: Card, add) -> None:
                 add(field, f"Only option cards have {DIGIMON_ONLY[field]}.")
     if card.copy_limit is not None and card.copy_limit <= 3:
         add("copy_limit", "A copy-limit override allows more than 3 copies.")
-    if card.kind != v.COMBO and (card.combo_bonus or card.incompatible):
+    # a plug-in option prints its bonus too (St-49 … St-51, issue 13)
+    if card.kind not in (v.COMBO, v.OPTION) and card.combo_bonus:
+        add("combo_bonus", "Only combo and option cards have a bonus.")
+    if card.kind != v.COMBO and card.incompatible:
         add("combo_bonus", "Only combo cards have a bonus and incompatible parts.")
     for field in ("targets", "incompatible"):
         value = getattr(card, field)

@@ -58,6 +58,7 @@ def card_spec(card: Card, references: References | None = None) -> CardSpec:
             "other_requirements": card.evo_other,
             "copy_limit": card.copy_limit,
             "special_keywords": tuple(card.special_keywords),
+            "digimon_type": card.digimon_type or None,  # 网络密码! spares data (issue 13)
             "field": card.field_code or None,
             "background": card.background or None,
         }

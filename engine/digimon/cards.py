@@ -110,6 +110,8 @@ class DigimonCard:
         "components",
         "background",
         "field",
+        "keywords",
+        "digimon_type",
         "steps",
         "play_steps",
         "battle_steps",
@@ -163,7 +165,11 @@ class DigimonCard:
         self.components = tuple(_components(data.get("components") or ()))
         self.background = (data.get("background") or "").lower() or None
         self.field = data.get("field") or None
+        self.keywords = frozenset(data.get("special_keywords") or ())  # DGM-1.1
+        self.digimon_type = (data.get("digimon_type") or "").lower() or None
         self.steps, self.simulated = compile_steps(spec)
+        # an option that evolves is used when Digimon evolve (effects.py decisions)
+        self.evolution_timing |= any(step.action == "evolve" for step in self.steps)
         self.play_steps = self._steps("play")
         self.battle_steps = self._steps("battle") + self._steps("continuous")
         self.support_steps = self._steps("support")

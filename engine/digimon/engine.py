@@ -113,7 +113,16 @@ class DigimonDeck(PreparedDeck):
         self.opponent = DigimonCard(opponent_spec, circles)
         self.deck, self.cards = compile_deck(deck.deck, circles, self.opponent)
         self.owned = [card.name for card in self.deck]
-        self.not_simulated = effects.not_simulated(deck.deck)
+        # DGM-5: cards that can change nothing against the passive dummy say so apart
+        # (a named dummy that attacks or guards is met by them all)
+        passive = not any(self.opponent.power) and all(c < 0 for c in self.opponent.cancels)
+        self.no_effect_against_goldfish = (
+            effects.no_effect_against_goldfish(deck.deck) if passive else []
+        )
+        idle = {entry["name"] for entry in self.no_effect_against_goldfish}
+        self.not_simulated = [
+            entry for entry in effects.not_simulated(deck.deck) if entry["name"] not in idle
+        ]
         facts = assumed(self.cards)
         self.assumed_requirements = facts["assumed_requirements"]
         self.assumed_lost_points = facts["assumed_lost_points"]
@@ -148,6 +157,7 @@ class DigimonDeck(PreparedDeck):
             "assumed_requirements": self.assumed_requirements,
             "assumed_lost_points": self.assumed_lost_points,
             "assumed_guards": self.assumed_guards,
+            "no_effect_against_goldfish": self.no_effect_against_goldfish,
         }
 
     def start(self, rng: Random, going_first: bool, record: dict | None) -> DigimonGame:

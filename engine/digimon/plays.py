@@ -11,7 +11,7 @@ from engine.core.errors import IllegalAction
 from engine.core.names import fold_key
 from engine.digimon import effects
 from engine.digimon.battle import FAILURES, NET_OCEAN, REQUIREMENT
-from engine.digimon.cards import III, DigimonCard
+from engine.digimon.cards import III, LEVELS, DigimonCard
 
 
 class Plays:
@@ -124,14 +124,87 @@ class Plays:
             self.event("unused_options", [card.name for card in gone], rule="DGM-4.2")
 
     def run_step(self, step, side: int, source: DigimonCard) -> None:
-        """A step outside a battle: points steps at once, power steps wait for the
-        battle of this round."""
+        """A step outside a battle: points steps and evolutions at once, power steps wait
+        for the battle of this round."""
+        if step.action == "evolve":
+            self.option_evolution(step, source)
+            return
         if step.action == "points_add":
             effects.apply(step, side, None, self.points, self.tops())
         else:
             self.pending.append((step, side))
         if self.log is not None:
             self.event("effect", [source.name], effect=step.action, amount=step.amount)
+
+    def evolution_targets(self, step) -> list[DigimonCard]:
+        """The hand Digimon an `evolve` step can evolve the box Digimon into (effects.py):
+        of its level (the box's next by default), of its names, evolving from the box
+        Digimon unless any line will do, and with the fusion partners the hand holds."""
+        evolution = step.evolution
+        state = self.state
+        top = state.top
+        if evolution is None or state.face_down:
+            return []
+        if evolution.from_level is not None and top.level != evolution.from_level:
+            return []
+        level = evolution.to_level if evolution.to_level is not None else top.level + 1
+        found = []
+        for card in state.hand:
+            if (
+                card.is_digimon
+                and card.level == level
+                and card not in found
+                and (not evolution.names or not evolution.names.isdisjoint(card.names))
+                and (evolution.any_line or card.evolves_from(top))
+                and len(self.partners(step, card)) >= evolution.partner
+            ):
+                found.append(card)
+        return found
+
+    def partners(self, step, target: DigimonCard) -> list[DigimonCard]:
+        """Hand Digimon of the box Digimon's level, `target` excepted (fusion partners)."""
+        level = self.state.top.level
+        pool = list(self.state.hand)
+        pool.remove(target)
+        return [card for card in pool if card.is_digimon and card.level == level]
+
+    def option_evolution(self, step, source: DigimonCard, target=None) -> None:
+        """An evolution option's `evolve` step (DGM-1.2): the box Digimon evolves at once
+        into `target` (the policy's choice among `evolution_targets`), with no requirement
+        cards; fusion partners go to the Dark Area; the side may rest afterwards."""
+        choices = self.evolution_targets(step)
+        if target is None and choices:
+            target = self.policy.choose_evolution_target(self, choices)
+        if target is None or target not in choices:
+            if self.log is not None:
+                self.event("effect", [source.name], effect="evolve", target=None)
+            return
+        state = self.state
+        evolution = step.evolution
+        partners = self.partners(step, target)[: evolution.partner] if evolution.partner else []
+        state.hand.remove(target)
+        for card in partners:
+            state.discard_from_hand(card)
+        old = state.place_evolution(target)
+        if self.side == 0:
+            self.evolutions[target.level] += 1
+            if not self.first_reached[target.level]:
+                self.first_reached[target.level] = self.round
+        if evolution.rest:
+            state.rest_round = self.round + evolution.rest
+        if evolution.out_of_control:
+            state.out_of_control = True
+        if self.log is not None:
+            self.event(
+                "evolve",
+                [target.name],
+                level=LEVELS[target.level],
+                discarded=[old.name] if old else [],
+                requirement=[card.name for card in partners],
+                option=source.name,
+            )
+        for evolve_step in target.evolve_steps:
+            self.run_step(evolve_step, self.side, target)
 
     # --- options, combos, supports (DGM-1.2, DGM-1.3, DGM-4.4) -----------------------
     def use_option(self, slot: int) -> None:
@@ -157,6 +230,8 @@ class Plays:
                 self.run_step(step, side, card)
 
     def battle_step(self, step, side: int, source: DigimonCard) -> None:
+        if step.action == "cannot_act" and step.rounds > 1:  # this round and the next ones
+            self.timed.append((self.round + step.rounds - 1, step, side))
         effects.apply(step, side, self.battle, self.points, self.tops())
         if self.log is not None:
             self.event("effect", [source.name], effect=step.action, amount=step.amount)

@@ -54,10 +54,8 @@ def outcome(battle: Battle, side: int = 0) -> int:
     """The battle's outcome for `side` (0 or 1) if it ended now."""
     if battle.stopped:
         return STOPPED
-    mine, theirs = battle.final()
-    if side:
-        mine, theirs = theirs, mine
-    return WON if mine > theirs else LOST if theirs > mine else TIED
+    winner = battle.winner()
+    return TIED if winner is None else WON if winner == side else LOST
 
 
 def card_value(card: DigimonCard, line: frozenset) -> int:
@@ -149,6 +147,10 @@ class Policy:
 
     def choose_evolution_options(self, game) -> list[int]:
         return []
+
+    def choose_evolution_target(self, game, choices: list[DigimonCard]) -> DigimonCard:
+        """The hand Digimon an evolution option evolves the box Digimon into."""
+        return choices[0]
 
     def choose_battle_play(self, game) -> tuple[str, object] | None:
         """("option", slot) | ("combo", slot) | ("support", hand card) | None to pass."""
@@ -296,7 +298,8 @@ class GreedyPolicy(Policy):
         if free:
             worth = self._worth
             for card in game.state.hand:
-                if worth.get(card, False):
+                # a Digimon combo part (冰冻组合's 冰恶魔兽) meets the combo from the box
+                if worth.get(card, False) and not card.is_digimon:
                     chosen.append(card)
                     if len(chosen) == free:
                         break
@@ -363,10 +366,41 @@ class GreedyPolicy(Policy):
                 and card.evolution_timing
                 and card.play_steps
                 and not (state.used[slot] or state.lasting[slot])
-                and self.helps(game, card.play_steps, self.preview(game))
+                and self.option_helps(game, card)
             ):
                 chosen.append(slot)
+                if any(step.action == "evolve" for step in card.play_steps):
+                    break  # one evolution option a round: the box changes under the rest
         return chosen
+
+    def option_helps(self, game, card: DigimonCard) -> bool:
+        """An evolution-phase option helps: its evolution (if any) into the best target
+        with its other steps fares better than the box Digimon now (`_standing`)."""
+        steps = card.play_steps
+        evolve = next((step for step in steps if step.action == "evolve"), None)
+        if evolve is None:
+            return self.helps(game, steps, self.preview(game))
+        choices = game.evolution_targets(evolve)
+        if not choices:
+            return False
+        target = self.choose_evolution_target(game, choices)
+        rival = expected_opponent(game)
+        if rival is None:
+            return target.level > game.state.top.level
+        me = game.side
+        tops = [None, None]
+        tops[me], tops[1 - me] = target, rival
+        battle = Battle(*attack_powers(tops[0], tops[1]))
+        for step in steps:
+            apply(step, me, battle, [100, 100], tops)
+        now = Battle(*attack_powers(*game.tops()))
+        return RANK[outcome(battle, me)] > RANK[outcome(now, me)]
+
+    def choose_evolution_target(self, game, choices: list[DigimonCard]) -> DigimonCard:
+        rival = expected_opponent(game)
+        if rival is None:
+            return max(choices, key=lambda card: (card.level, card.score))
+        return max(choices, key=lambda card: (_standing(card, rival), card.level, card.score))
 
     def choose_battle_play(self, game) -> tuple[str, object] | None:
         state = game.state

@@ -112,6 +112,7 @@ class DigimonGame(Plays):
         "points",
         "battle",
         "pending",
+        "timed",
         "has_effects",
         "level_iii",
         "opening",
@@ -168,6 +169,7 @@ class DigimonGame(Plays):
         self.points = [MAX_POINTS, MAX_POINTS]  # side 0, side 1 (DGM-3.2)
         self.battle: Battle | None = None
         self.pending: list[tuple] = []  # (step, side) for this round's battle
+        self.timed: list[tuple] = []  # (last round, step, side): cannot_act for N rounds
         self.has_effects = has_effects
         self.opening = 0
         self.outcome = TIED
@@ -323,7 +325,11 @@ class DigimonGame(Plays):
         if card is not None:
             self.swap_level_iii(card)
         self.step = "choose_evolution"  # step 3
-        policy.plan_evolution(self)
+        if state.rest_round >= self.round:  # resting after 强化进化 (effects.py)
+            if log is not None:
+                self.event("rest", [state.top.name])
+        else:
+            policy.plan_evolution(self)
         self.step = "set_options"  # step 4
         for card in policy.choose_options(self):
             self.set_option(card)
@@ -436,6 +442,10 @@ class DigimonGame(Plays):
 
     def battle_effects(self, battle: Battle) -> None:
         tops = self.tops()
+        if self.timed:  # effects lasting some rounds (cannot_act), from earlier rounds
+            self.timed = [entry for entry in self.timed if entry[0] >= self.round]
+            for _, step, side in self.timed:
+                effects.apply(step, side, battle, self.points, tops)
         for step, side in self.pending:  # evolution-phase options and evolve steps
             effects.apply(step, side, battle, self.points, tops)
         order = self.order()
@@ -461,6 +471,8 @@ class DigimonGame(Plays):
         while passes < 2:
             if dummy and side:
                 play = None  # the DGM-5 dummy's policy always passes: not asked
+            elif self.sides[side].out_of_control:
+                play = None  # its Digimon does not obey (逆天使的羽毛, effects.py)
             else:
                 if self.side != side:
                     self.act_as(side)
@@ -479,14 +491,14 @@ class DigimonGame(Plays):
         self.phase = "points"
         battle, points = self.battle, self.points
         me, them = self.tops()
-        mine, theirs = battle.final()
+        winner = battle.winner()  # a tie of powers goes to the faster side (effects.py)
         before_mine, before_theirs = points
         if battle.stopped:
             outcome = STOPPED
-        elif mine > theirs:
+        elif winner == PLAYER:
             outcome = WON
             points[1] = max(0, points[1] - points_lost(them, me))
-        elif theirs > mine:
+        elif winner == OPPONENT:
             outcome = LOST
             points[0] = max(0, points[0] - points_lost(me, them))
         else:
@@ -545,6 +557,7 @@ class DigimonGame(Plays):
         """DGM-4.5: the box's Digimon (Level III excepted), spent options and supports go
         to the Dark Area; options lasting until lifespan end stay in their slots."""
         state = self.state
+        state.out_of_control = False
         gone = state.clear_box()
         for slot in range(SLOTS) if True in state.used else ():
             if state.used[slot]:

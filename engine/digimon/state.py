@@ -43,6 +43,8 @@ class PlayerState:
         "lasting",
         "reshuffles",
         "seen",
+        "rest_round",
+        "out_of_control",
     )
 
     def __init__(self, rng: Random, net_ocean: list[DigimonCard]):
@@ -63,6 +65,8 @@ class PlayerState:
         self.lasting = [False] * SLOTS
         self.reshuffles = 0
         self.seen = 0  # bits of the cards that have been in hand (MatchResult.drawn)
+        self.rest_round = 0  # no evolution up to this round (强化进化's rest, effects.py)
+        self.out_of_control = False  # no battle plays this round (逆天使的羽毛)
 
     @property
     def top(self) -> DigimonCard:

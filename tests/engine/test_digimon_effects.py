@@ -168,19 +168,30 @@ def test_not_simulated_lists_text_only_options_combos_and_digimon():
     deck = DeckSpec(
         "digimon", (AGUMON, GREYMON, talker, odd, PLUG_A, PLUG_B, BEGINNER, EMERGENCY_STOP)
     )
-    assert not_simulated(deck) == ["High Speed Plug-In B", "Odd", "Talker"]
-    assert STEEL_MINE.name in not_simulated(DeckSpec("digimon", (AGUMON, STEEL_MINE)))
+    # issue 13: each with its reason; the plug-ins now run their attack selection
+    assert unsimulated(deck) == {
+        "Odd": "needs: the action 'draw'",
+        "Talker": "needs: structured steps for its printed text",
+    }
+    assert unsimulated(DeckSpec("digimon", (AGUMON, STEEL_MINE))) == {
+        STEEL_MINE.name: "needs: a Digimon of the deck with a known background"
+    }
     earthy = digimon(405, "Synthetic earth IV", "IV", "C", (1, 1, 1), background="earth")
     assert not_simulated(DeckSpec("digimon", (AGUMON, earthy, STEEL_MINE))) == []
 
 
-def test_the_catalogue_runs_its_two_structured_options():
+def unsimulated(deck) -> dict[str, str]:
+    return {entry["name"]: entry["reason"] for entry in not_simulated(deck)}
+
+
+def test_the_catalogue_runs_its_structured_options():
     cards = {spec.number: spec for spec in catalogue()}
-    listed = not_simulated(DeckSpec("digimon", tuple(catalogue())))
+    listed = unsimulated(DeckSpec("digimon", tuple(catalogue())))
     assert cards["R-026"].name not in listed  # 紧急中止!: stop_attacks
     assert cards["R-032"].name in listed  # 钢铁矿山: no catalogued Digimon has a background
-    assert cards["St-49"].name in listed  # plug-in bonus as text only
+    assert cards["St-49"].name not in listed  # plug-in A: attack A +30 (issue 13)
     assert cards["St-1"].name not in listed  # an attack's guard is structured
+    assert listed[cards["R-001"].name] == "no text known"  # a crest: no text known
 
 
 def test_the_starter_decks_combo_parts_are_kept_and_completed():
