@@ -1,15 +1,24 @@
 """The defender's side of an attack (RULES.md PAD-4.5.2, PAD-4.5.3, PAD-6.1), as a mixin
 of `PadGame`: the verbs a player runs while the *opponent* attacks it.
 
+- `receive_attack(attacker, attack, points)`: one attack of the opponent's pet stack
+  `attacker`: immunity (`damage_immunity`), the defence declaration (`defend`), negated
+  damage (`negate_damage`), the damage (`take_damage`) and the `damaged` triggers, as
+  engine/pad/opponent.py describes them. Decks whose cards use none of that vocabulary
+  take the plain path: defend, then take the damage.
 - `defend(attack)`: the policy may first use defence-type skills from hand (PAD-1.3), each
   paid from the orb area (PAD-4.3.1) and only with a pet of its attribute in play
-  (PAD-1.2); then it may tap active pets whose total defence is strictly greater than the
-  attack to block it (PAD-4.5.2). Tapped pets cannot block (PAD-4.1).
+  (PAD-1.2), and `guard_declaration` steps; then it may tap active pets allowed to guard
+  (`unblockable`) whose total defence (printed, this turn's changes, `guard_bonus`) is
+  strictly greater than the attack to block it (PAD-4.5.2). Tapped pets cannot block
+  (PAD-4.1); a `guard_multiple` pet is not tapped by guarding. Blockers' `guard` steps run
+  after the block.
 - `take_damage(points)`: per point the top life card is drawn; a card with damage-type
   steps may trigger (the policy decides; a skill needs a pet of its attribute, and any
   printed cost is paid) and then goes to the discard pile, any other card goes to the
-  hand. With an empty life area afterwards the player has lost (PAD-6.1): a last life
-  card that heals keeps it in the game.
+  hand (`life_to_discard` of the attacker: every card to the discard pile, untriggered).
+  A `last_stand` pet refills an emptied life area. With an empty life area afterwards
+  the player has lost (PAD-6.1): a last life card that heals keeps it in the game.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from collections.abc import Iterable
 
 from engine.core.errors import IllegalAction
 from engine.pad import effects
+from engine.pad.opponent import Opposition, defence_of, end_turn_effects
 
 
 def can_block(attack: int, defences: Iterable[int]) -> bool:
@@ -29,6 +39,14 @@ class Defender:
     """Mixed into `PadGame` (which provides state, policy, log, attribute_in_play …)."""
 
     __slots__ = ()
+
+    def init_opposition(self, cards) -> None:
+        """The side's engine/pad/opponent.py state (`cards`: its team and deck)."""
+        self.opposition = Opposition(cards)
+
+    def end_turn_effects(self) -> None:
+        """A turn starts: effects lasting "until the end of the turn" end (both sides)."""
+        end_turn_effects(self)
 
     def can_use_defence_skill(self, card) -> bool:
         """PAD-1.2/1.3: a defence-type skill in hand, payable, with a pet of its attribute."""
@@ -46,12 +64,125 @@ class Defender:
             raise IllegalAction(f"{card.name} is not a defence skill in hand.")
         self.use_skill(card, card.defence_steps, "defence_skill", payment)
 
+    # --- one attack -------------------------------------------------------------------
+    def receive_attack(self, attacker, attack: int, points: int) -> int:
+        """PAD-4.5.2 and PAD-4.5.3 for one attack of the opponent's pet stack `attacker`
+        (attack value `attack`, `points` of damage unblocked). Returns the life removed."""
+        opposition = self.opposition
+        if not (opposition.active or self.opponent.opposition.active):
+            return 0 if self.defend(attack) else self.take_damage(points)
+        opposition.attacker = attacker
+        try:
+            if self.immune(attacker, attack):
+                if self.log is not None:
+                    self.event("immune", [attacker.top.name], attack=attack)
+                return 0
+            if self.defend(attack):
+                return 0
+            dealt = self.take_damage(self.negate(points))
+            if dealt and not self.lost:
+                self.pet_triggers("damaged")
+            return dealt
+        finally:
+            opposition.attacker = None
+
+    def immune(self, attacker, attack: int) -> bool:
+        """`damage_immunity` of an own pet: no damage from this attacker."""
+        for stack in self.state.pets:
+            traits = stack.top.traits
+            if traits is not None:
+                for step in traits.damage_immunity:
+                    if (step.max_attack is None or attack <= step.max_attack) and (
+                        not step.tapped_only or attacker.tapped
+                    ):
+                        return True
+        return False
+
+    def negate(self, points: int) -> int:
+        """`negate_damage`: the policy may discard `discard_cost` cards per `amount`
+        points negated; returns the points left."""
+        state = self.state
+        for stack in state.pets:
+            traits = stack.top.traits
+            if traits is None:
+                continue
+            for step in traits.negate:
+                cost = max(1, step.discard_cost)
+                most = min(-(-points // max(1, step.amount)), len(state.hand) // cost)
+                times = self.policy.choose_negations(self, step, points, most) if most else 0
+                times = max(0, min(times, most))
+                if not times:
+                    continue
+                paid = self.policy.choose_hand_discards(self, cost * times, optional=False)
+                if len(paid) != cost * times:
+                    continue
+                for card in paid:
+                    state.hand.remove(card)
+                    state.discard.append(card)
+                negated = min(points, times * max(1, step.amount))
+                points -= negated
+                if self.log is not None:
+                    self.event(
+                        "negate_damage",
+                        [stack.top.name],
+                        paid=[c.name for c in paid],
+                        negated=negated,
+                    )
+        return points
+
+    def pet_triggers(self, kind: str, indices: Iterable[int] | None = None) -> None:
+        """Run the `kind` steps (a `Traits` field) of own pets on top of their stacks."""
+        pets = self.state.pets
+        for index in range(len(pets)) if indices is None else indices:
+            top = pets[index].top
+            if top.traits is not None:
+                for step in getattr(top.traits, kind):
+                    effects.run(self, step, top, index)
+
+    # --- PAD-4.5.2 ----------------------------------------------------------------------
+    def guard_options(self) -> list[tuple[int, int]]:
+        """(pet index, defence) of the own pets that may guard the current attack:
+        active ones (PAD-4.1), not barred by the attacker's `unblockable`, with their
+        current defence plus any `guard_bonus` against the attacker."""
+        pets = self.state.pets
+        attacker = self.opposition.attacker
+        if attacker is None or not (self.opposition.active or self.opponent.opposition.active):
+            return [(i, defence_of(stack)) for i, stack in enumerate(pets) if not stack.tapped]
+        barred = attacker.top.traits.unblockable if attacker.top.traits is not None else ()
+        colours = attacker.top.attr_mask
+        options = []
+        for index, stack in enumerate(pets):
+            if stack.tapped or any(_bars(step, stack) for step in barred):
+                continue
+            defence = defence_of(stack)
+            traits = stack.top.traits
+            if traits is not None:
+                for step in traits.guard_bonus:
+                    if step.colour is None or colours >> step.colour & 1:
+                        defence += step.amount
+            options.append((index, defence))
+        return options
+
+    def guard_declaration(self, attack: int) -> None:
+        """`guard_declaration` steps of own pets: each one the policy wants runs (its
+        `discard_cost` paid by the policy, else it does not run)."""
+        pets = self.state.pets
+        for index in range(len(pets)):
+            top = pets[index].top
+            if top.traits is not None:
+                for step in top.traits.guard_declaration:
+                    if self.policy.use_guard_declaration(self, top, step, attack):
+                        effects.run(self, step, top, index)
+
     def defend(self, attack: int) -> bool:
-        """PAD-4.5.2 as the defender: defence skills, then blockers. True if blocked."""
+        """PAD-4.5.2 as the defender: defence skills and guard declarations, then
+        blockers. True if blocked."""
         state = self.state
         self.phase, self.step = "attack", "defence"
         for card in self.policy.choose_defence_skills(self, attack):
             self.play_defence_skill(card)
+        if self.opposition.active:
+            self.guard_declaration(attack)
         blockers = self.policy.choose_blockers(self, attack)
         if not blockers:
             return False
@@ -59,17 +190,25 @@ class Defender:
             raise IllegalAction("PAD-4.5.2: each pet blocks once.")
         if any(state.pets[i].tapped for i in blockers):
             raise IllegalAction("PAD-4.1: only active pets can defend.")
-        if not can_block(attack, (state.pets[i].top.defense for i in blockers)):
+        options = dict(self.guard_options())
+        if any(i not in options for i in blockers):
+            raise IllegalAction("This attacker cannot be guarded by that pet.")
+        if not can_block(attack, (options[i] for i in blockers)):
             raise IllegalAction(
                 "PAD-4.5.2: total defence must be strictly greater than the attack."
             )
         for index in blockers:
-            state.pets[index].tapped = True
+            traits = state.pets[index].top.traits
+            if traits is None or not traits.guard_multiple:
+                state.pets[index].tapped = True
         if self.log is not None:
             names = [state.pets[i].top.name for i in blockers]
             self.event("block", names, pets=list(blockers), attack=attack)
+        if self.opposition.active:
+            self.pet_triggers("guard", blockers)
         return True
 
+    # --- PAD-4.5.3 ----------------------------------------------------------------------
     def can_trigger(self, card) -> bool:
         """PAD-4.5.3: a drawn life card's damage steps can run (its cost payable; a skill
         needs a pet of its attribute, PAD-1.2)."""
@@ -84,6 +223,12 @@ class Defender:
         taken."""
         state, policy = self.state, self.policy
         self.step = "damage"
+        attacker = self.opposition.attacker
+        to_discard = (
+            attacker is not None
+            and attacker.top.traits is not None
+            and attacker.top.traits.life_to_discard
+        )
         taken = 0
         for _ in range(points):
             if not state.life:
@@ -91,7 +236,11 @@ class Defender:
             card = state.life.pop()
             taken += 1
             self.version += 1
-            if (
+            if to_discard:  # life_to_discard: not drawn, so no damage trigger
+                state.discard.append(card)
+                if self.log is not None:
+                    self.event("life_to_discard", [card.name])
+            elif (
                 card.damage_steps
                 and self.can_trigger(card)
                 and policy.use_damage_effect(self, card)
@@ -101,12 +250,38 @@ class Defender:
                     self.event("damage_effect", [card.name])
                 for step in card.damage_steps:
                     effects.run(self, step, card)
-                state.discard.append(card)
+                if not card.places_itself:  # evolve_self / self_to_orb placed it
+                    state.discard.append(card)
             else:
                 state.hand.append(card)
                 state.seen |= card.bit
                 if self.log is not None:
                     self.event("life_to_hand", [card.name])
+            if not state.life and self.opposition.active:
+                self.last_stand()
         if not state.life:
             self.lost = True
         return taken
+
+    def last_stand(self) -> None:
+        """`last_stand`: an emptied life area gets the top card of such a pet."""
+        for index, stack in enumerate(self.state.pets):
+            traits = stack.top.traits
+            if traits is not None and traits.last_stand and len(stack.cards) > 1:
+                card = stack.cards.pop()
+                stack.top = stack.cards[-1]
+                self.state.life.append(card)
+                self.version += 1
+                if self.log is not None:
+                    self.event("last_stand", [card.name], pet=index)
+                return
+
+
+def _bars(step, stack) -> bool:
+    """An `unblockable` step bars this pet from guarding (no filter: every pet)."""
+    top = stack.top
+    if step.colour is not None and not top.attr_mask >> step.colour & 1:
+        return False
+    if step.max_defense is not None and defence_of(stack) > step.max_defense:
+        return False
+    return step.max_stage is None or top.stage <= step.max_stage
