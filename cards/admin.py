@@ -108,7 +108,10 @@ class CardKindAdmin(admin.ModelAdmin):
     common_fieldsets = (
         ("Card", {"fields": ("card_set", "number", "rarity", "provenance")}),
         ("Names", {"fields": NAME_FIELDS}),
-        ("Text and image", {"fields": ("text", "effect", "image", "image_preview")}),
+        (
+            "Text and image",
+            {"fields": ("text", "effect", "not_simulated_reason", "image", "image_preview")},
+        ),
     )
     kind_fieldsets: tuple = ()
 

@@ -105,6 +105,13 @@ class Card(models.Model):
     effect = models.JSONField(
         null=True, blank=True, help_text="Machine-readable effect steps for the goldfish engine."
     )
+    # Why a printed effect has no structured steps, e.g. "needs: choosing cards in the
+    # opponent's orb area"; blank when it has steps or nobody has said yet.
+    not_simulated_reason = models.TextField(
+        "why not simulated",
+        blank=True,
+        help_text='Why the printed effect has no structured steps ("needs: …").',
+    )
     image = models.ImageField(
         upload_to=card_image_upload_to, blank=True, validators=[validate_card_image]
     )

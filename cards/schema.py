@@ -45,6 +45,8 @@ JSON_FIELDS = {
     "effect",
     "data_issues",
 }
+# A reason is a short phrase ("needs: choosing cards in the opponent's orb area").
+NOT_SIMULATED_REASON_MAX = 300
 READ_ONLY = {"id", "image", "image_url", "images", "url"}
 
 
@@ -75,6 +77,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "data_issues": card.data_issues or [],
         "text": card.text or None,
         "effect": card.effect,
+        "not_simulated_reason": card.not_simulated_reason or None,
     }
     if card.game == v.PAD:
         data.update({key: _blank_to_none(getattr(card, attr)) for key, attr in PAD_FIELDS.items()})
@@ -352,7 +355,7 @@ def _decode_json_cells(data: dict) -> dict:
 
 KNOWN_KEYS = (
     {"game", "kind", "set", "set_name", "number", "name", "names", "rarity", "provenance", "text"}
-    | {"effect", "skill_icon", "bonus", "verification"}
+    | {"effect", "not_simulated_reason", "skill_icon", "bonus", "verification"}
     | set(PAD_FIELDS)
     | set(PET_FIELDS)
     | set(DIGIMON_FIELDS)
@@ -395,6 +398,7 @@ def record_from_dict(raw: dict[str, Any]) -> CardRecord:
         "data_issues": _data_issues(data),
         "text": _text(data, "text"),
         "effect": data.get("effect"),
+        "not_simulated_reason": _text(data, "not_simulated_reason", NOT_SIMULATED_REASON_MAX),
         "skill_icon": _text(data, "skill_icon", 32),
         "orbs": _list(data, "orbs"),
         "effect_types": _list(data, "effect_types"),

@@ -116,6 +116,11 @@ class CardSerializer(serializers.Serializer):
     )
     text = serializers.CharField(allow_null=True)
     effect = serializers.JSONField(allow_null=True)
+    not_simulated_reason = serializers.CharField(
+        allow_null=True,
+        help_text='Why the printed effect has no structured steps ("needs: …"); null if '
+        "none is stated.",
+    )
     image = ImageSerializer()
     uri = serializers.CharField(help_text="This card in the API.")
     page = serializers.CharField(help_text="This card's web page.")
