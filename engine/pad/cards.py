@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from engine.core.cards import CardSpec
 from engine.core.names import evolves_from_keys, group_by_name, name_keys, requirement_keys
-from engine.pad.effects import OPPONENT_ACTIONS, STAGES, Step, compile_steps
+from engine.pad.effects import DAMAGE_ONLY, NO_GOLDFISH_TARGET, STAGES, Step, compile_steps
+from engine.pad.opponent import card_traits, lasting_play_steps
 
 COLOURS = ("fire", "water", "wood", "light", "dark", "heart")  # PAD-1 orb colours
 FIRE, WATER, WOOD, LIGHT, DARK, HEART = range(6)
@@ -60,6 +61,12 @@ class PadCard:
         "defence_steps",
         "continuous_steps",
         "combo_steps",
+        "turn_start_steps",
+        "main_end_steps",
+        "orb_start_steps",
+        "attack_start_steps",
+        "places_itself",
+        "traits",
         "simulated",
         "root",
         "bit",
@@ -96,18 +103,28 @@ class PadCard:
         self.types = spec.types
         self.steps, self.simulated = compile_steps(spec)
         self.evolve_steps = self._steps("evolve")
-        self.play_steps = self._steps("play")
+        # a skill whose steps last the turn ("whenever your opponent takes damage") starts
+        # them when played (engine/pad/opponent.py)
+        self.play_steps = self._steps("play") + lasting_play_steps(self.steps, Step)
         self.damage_steps = self._steps("damage")
         self.defence_steps = self._steps("defence")
         self.continuous_steps = self._steps("continuous")
         self.combo_steps = self._steps("activate") + self._steps("combo")
+        self.turn_start_steps = self._steps("turn_start")  # PAD-4.1
+        self.main_end_steps = self._steps("main_end")  # end of PAD-4.3
+        self.orb_start_steps = self._steps("orb_start")  # PAD-4.4.1
+        self.attack_start_steps = self._steps("attack_start")  # start of PAD-4.5
+        # A life card whose damage step puts it somewhere itself (a pet, an orb column):
+        # the damage trigger does not discard it (PAD-4.5.3).
+        self.places_itself = any(step.action in DAMAGE_ONLY for step in self.damage_steps)
+        self.traits = card_traits(self.steps)  # engine/pad/opponent.py, None: none
         self.root = spec.id  # the base of its evolution line, set by `link_lines`
         # A matchup's player deck: 1 << its index in the prepared match's `card_names`
         # (MATCH-1: drawn cards); 0 for every other card.
         self.bit = 0
         # Every play step acts on the opponent (PAD-7.2): worthless against the goldfish.
         self.hostile = bool(self.play_steps) and all(
-            step.action in OPPONENT_ACTIONS for step in self.play_steps
+            step.action in NO_GOLDFISH_TARGET for step in self.play_steps
         )
 
     def _steps(self, trigger: str) -> tuple[Step, ...]:

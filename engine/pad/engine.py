@@ -71,9 +71,13 @@ class CompiledDeck:
         link_lines(compiled.values())
         self.team_names = [card.name for card in self.team]
         self.owned = [card.name for card in self.team + self.deck]
+        # [{"name", "reason"}]: cards whose printed effect the engine does not run
         self.not_simulated = effects.not_simulated(deck.cards())
         self.has_continuous = any(card.continuous_steps for card in compiled.values())
         self.has_combo_steps = any(card.combo_steps for card in compiled.values())
+        self.triggers = frozenset(
+            step.trigger for card in compiled.values() for step in card.steps
+        )  # the per-phase triggers a game looks for
 
     def new_game(
         self,
@@ -95,6 +99,7 @@ class CompiledDeck:
             log=log,
             has_continuous=self.has_continuous,
             has_combo_steps=self.has_combo_steps,
+            triggers=self.triggers,
             opponent=opponent,
             seat=seat,
         )
@@ -115,6 +120,10 @@ class PadDeck(CompiledDeck, PreparedDeck):
         PreparedDeck.__init__(self, turn_cap)
         CompiledDeck.__init__(self, deck, policy, *policy_options(policy, options))
         self.policy_name = policy
+        # DGM-5: against the passive goldfish, cards whose every step acts on the
+        # opponent or waits for its attacks are listed apart (they run, so they are
+        # never in `not_simulated`)
+        self.no_effect_against_goldfish = effects.no_effect_against_goldfish(deck.cards())
 
     def start(self, rng: Random, going_first: bool, record: dict | None) -> PadGame:
         return self.new_game(rng, going_first, self.turn_cap, record)

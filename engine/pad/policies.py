@@ -23,7 +23,10 @@ from __future__ import annotations
 from operator import getitem
 
 from engine.pad.cards import HEART, PadCard
+from engine.pad.defence_policy import GreedyOpponentChoices, OpponentChoices, greedy_blockers
 from engine.pad.effects import OPPONENT_ACTIONS, opponent_targets, reduction_mask
+from engine.pad.own_effects import self_evolution_targets
+from engine.pad.own_policy import GreedyOwnChoices, OwnChoices
 from engine.pad.rules import combo_mask
 from engine.pad.state import MAX_LIFE
 
@@ -49,8 +52,9 @@ def card_value(card: PadCard) -> int:
     return sum((card.attack[row] > 0) + 2 * card.bonus[row] for row in range(1, 7))
 
 
-class Policy:
-    """The interface and simple, legal defaults (first column, no optional plays)."""
+class Policy(OwnChoices, OpponentChoices):
+    """The interface and simple, legal defaults (first column, no optional plays); the
+    own-effect hooks are in engine/pad/own_policy.py."""
 
     name = "base"
     description = "Legal defaults: first column, no optional plays."
@@ -63,9 +67,6 @@ class Policy:
     # setup and reset
     def setup_exchange(self, game) -> None:
         """PAD-3.4: swap hand cards with orb cards via `game.exchange`."""
-
-    def choose_untap(self, game, count: int) -> list[int]:
-        return [i for i, stack in enumerate(game.state.pets) if stack.tapped][:count]
 
     # main phase
     def main_phase(self, game) -> None:
@@ -93,15 +94,6 @@ class Policy:
     def choose_hand_discards(self, game, count: int, optional: bool) -> list[PadCard]:
         return [] if optional else game.state.hand[:count]
 
-    def choose_from_discard(self, game) -> PadCard | None:
-        return game.state.discard[-1] if game.state.discard else None
-
-    def choose_buff_target(self, game, source: PadCard) -> list[int]:
-        for index, stack in enumerate(game.state.pets):
-            if not source.attr_mask or stack.top.attr_mask & source.attr_mask:
-                return [index]
-        return []
-
     def choose_cheaper_evolution(
         self, game, options: list[tuple[int, PadCard]], reduction: int
     ) -> tuple[int, PadCard] | None:
@@ -127,7 +119,7 @@ class Policy:
         return True
 
 
-class GreedyPolicy(Policy):
+class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
     """Deals damage as soon as it can.
 
     Setup: an orb card worth keeping (an evolution, a useful skill) is swapped with the
@@ -335,7 +327,7 @@ class GreedyPolicy(Policy):
         if action == "heal":
             return len(state.life) < MAX_LIFE
         if action == "untap":
-            return any(stack.tapped for stack in state.pets)
+            return any(stack.tapped and step.fits(stack.top) for stack in state.pets)
         if action == "cost_reduction":  # PAD-4.3: evolves now, for less
             for other in state.hand:  # a pet that costs more than the skill saves
                 if other.is_pet and other.cost > card.cost:
@@ -345,7 +337,7 @@ class GreedyPolicy(Policy):
             options = game.cheaper_evolutions(reduction_mask(step, card), step.amount)
             return any(evolution.cost > card.cost for _, evolution in options)
         if action == "discard_to_hand":
-            keep = self.keep_values(game, state.discard)
+            keep = self.keep_values(game, [c for c in state.discard if step.fits(c)])
             return bool(keep) and max(keep) >= KEEP_FUTURE
         if action == "hand_to_orb":
             keep = self.keep_values(game, state.hand)
@@ -355,7 +347,7 @@ class GreedyPolicy(Policy):
             return self._likely_attacker(game, card)
         if action in OPPONENT_ACTIONS:  # PAD-7.2: only with something to hit
             return bool(opponent_targets(game, step))
-        return False
+        return self.wants_own(game, card, step)
 
     def _likely_attacker(self, game, card: PadCard) -> bool:
         counts = game.state.counts
@@ -474,29 +466,12 @@ class GreedyPolicy(Policy):
             order = [i for i in order if not keep[i]]
         return [hand[i] for i in order[:count]]
 
-    def choose_from_discard(self, game) -> PadCard | None:
-        discard = game.state.discard
-        if not discard:
-            return None
-        keep = self.keep_values(game, discard)
-        return discard[max(range(len(discard)), key=lambda i: (keep[i], -i))]
-
-    def choose_buff_target(self, game, source: PadCard) -> list[int]:
-        targets = [
-            i
-            for i, stack in enumerate(game.state.pets)
-            if not source.attr_mask or stack.top.attr_mask & source.attr_mask
-        ]
-        if not targets:
-            return []
-        pets = game.state.pets
-        return [max(targets, key=lambda i: (card_value(pets[i].top), -i))]
-
     # --- the opponent and the defender's side (PAD-7) -------------------------------
     def choose_opponent_pet(self, game, targets: list[int], purpose: str) -> int:
-        """Tap the opponent's best blocker (highest defence); return the hardest hitter."""
+        """Tap or weaken the opponent's best blocker (highest defence); return or devolve
+        the hardest hitter."""
         pets = game.opponent.state.pets
-        if purpose == "tap":
+        if purpose in ("tap", "defense"):
             return max(targets, key=lambda i: (pets[i].top.defense, -i))
         return max(targets, key=lambda i: (card_value(pets[i].top), pets[i].top.stage, -i))
 
@@ -517,7 +492,7 @@ class GreedyPolicy(Policy):
             return []
         pets = game.state.pets
         tapped = sorted((p.top.defense for p in pets if p.tapped), reverse=True)
-        active = sum(p.top.defense for p in pets if not p.tapped)
+        active = sum(defence for _, defence in game.guard_options())
         for card in game.state.hand:
             if not game.can_use_defence_skill(card):
                 continue
@@ -526,38 +501,24 @@ class GreedyPolicy(Policy):
                 return [card]
         return []
 
-    def choose_untap(self, game, count: int) -> list[int]:
-        """The tapped pets with the highest defence (the best blockers)."""
-        pets = game.state.pets
-        tapped = sorted(
-            (i for i, stack in enumerate(pets) if stack.tapped),
-            key=lambda i: (-pets[i].top.defense, i),
-        )
-        return tapped[:count]
-
     def use_damage_effect(self, game, card: PadCard) -> bool:
-        """A damage trigger that discards from hand needs the cards to discard."""
+        """A damage trigger that discards from hand needs the cards to discard; one that
+        evolves a pet needs the pet; a card goes to an orb column only when not worth
+        keeping in hand."""
         needed = sum(s.amount for s in card.damage_steps if s.action == "hand_to_discard")
-        return len(game.state.hand) >= needed
+        if len(game.state.hand) < needed:
+            return False
+        for step in card.damage_steps:
+            if step.action == "evolve_self" and not self_evolution_targets(game, card):
+                return False
+            if step.action == "self_to_orb" and self.keep_values(game, [card])[0]:
+                return False
+        return True
 
     def choose_blockers(self, game, attack: int) -> list[int]:
         """PAD-4.5.2: block every attack it can, with the fewest active pets, the weakest
         one that suffices alone, else the strongest first (the others stay ready)."""
-        pets = game.state.pets
-        active = sorted(
-            (i for i, stack in enumerate(pets) if not stack.tapped),
-            key=lambda i: (-pets[i].top.defense, i),
-        )
-        alone = [i for i in active if pets[i].top.defense > attack]
-        if alone:
-            return [alone[-1]]
-        chosen, total = [], 0
-        for index in active:
-            chosen.append(index)
-            total += pets[index].top.defense
-            if total > attack:  # PAD-4.5.2: strictly greater
-                return chosen
-        return []
+        return greedy_blockers(game.guard_options(), attack)  # engine/pad/defence_policy.py
 
 
 class StoreOrbsPolicy(GreedyPolicy):

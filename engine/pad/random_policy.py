@@ -14,10 +14,12 @@ from itertools import combinations
 
 from engine.pad.cards import PadCard
 from engine.pad.defence import can_block
+from engine.pad.defence_policy import RandomOpponentChoices
+from engine.pad.own_policy import attribute_pets
 from engine.pad.policies import Policy
 
 
-class RandomPolicy(Policy):
+class RandomPolicy(RandomOpponentChoices, Policy):
     name = "random"
     description = "plays uniformly at random among legal actions"
 
@@ -36,9 +38,10 @@ class RandomPolicy(Policy):
                 return
             game.exchange(*options[pick])
 
-    def choose_untap(self, game, count: int) -> list[int]:
-        tapped = [i for i, stack in enumerate(game.state.pets) if stack.tapped]
-        return game.rng.sample(tapped, min(count, len(tapped)))
+    def choose_untap(self, game, count: int, candidates: list[int] | None = None) -> list[int]:
+        if candidates is None:
+            candidates = [i for i, stack in enumerate(game.state.pets) if stack.tapped]
+        return game.rng.sample(candidates, min(count, len(candidates)))
 
     # --- main phase ---------------------------------------------------------------
     def main_phase(self, game) -> None:
@@ -97,17 +100,48 @@ class RandomPolicy(Policy):
             count = rng.randint(0, count)
         return rng.sample(hand, min(count, len(hand)))
 
-    def choose_from_discard(self, game) -> PadCard | None:
-        discard = game.state.discard
-        return game.rng.choice(discard) if discard else None
+    def choose_from_discard(self, game, cards=None, optional: bool = False):
+        cards = game.state.discard if cards is None else cards
+        return _one_or_none(game.rng, cards, optional)
 
-    def choose_buff_target(self, game, source: PadCard) -> list[int]:
-        targets = [
-            i
-            for i, stack in enumerate(game.state.pets)
-            if not source.attr_mask or stack.top.attr_mask & source.attr_mask
-        ]
-        return [game.rng.choice(targets)] if targets else []
+    def choose_buff_target(self, game, source: PadCard, candidates=None) -> list[int]:
+        if candidates is None:
+            candidates = attribute_pets(game, source)
+        return [game.rng.choice(candidates)] if candidates else []
+
+    # --- own-side effects (engine/pad/own_effects.py) -------------------------------
+    def choose_count(self, game, step, most: int) -> int:
+        return game.rng.randint(0, most)
+
+    def choose_discard_orb(self, game, cards, optional: bool):
+        card = _one_or_none(game.rng, cards, optional)
+        return None if card is None else (card, game.rng.randrange(len(game.state.columns)))
+
+    def choose_look_top(self, game, cards):
+        return game.rng.choice(cards)
+
+    def choose_swap(self, game, optional: bool):
+        columns = [i for i, column in enumerate(game.state.columns) if column]
+        options = [(card, column) for card in game.state.hand for column in columns]
+        return _one_or_none(game.rng, options, optional)
+
+    def choose_combo_discards(self, game, cards, index: int) -> list:
+        return game.rng.sample(cards, game.rng.randint(0, len(cards)))
+
+    def choose_refill_column(self, game) -> int | None:
+        columns = [i for i, column in enumerate(game.state.columns) if column]
+        return game.rng.choice(columns) if columns else None
+
+    def choose_devolve(self, game, candidates: list[int]) -> int | None:
+        return game.rng.choice(candidates)
+
+    def choose_self_evolution(self, game, card, targets: list[int]) -> int | None:
+        return game.rng.choice(targets)
+
+    def choose_cost_discards(self, game, count: int, source) -> list | None:
+        if game.rng.random() < 0.5:
+            return None
+        return game.rng.sample(game.state.hand, count)
 
     def choose_cheaper_evolution(self, game, options, reduction):
         return game.rng.choice(options)
@@ -125,17 +159,23 @@ class RandomPolicy(Policy):
         return [] if pick == len(usable) else [usable[pick]]
 
     def choose_blockers(self, game, attack: int) -> list[int]:
-        """No block, or any set of active pets whose total defence is strictly greater."""
-        pets = game.state.pets
-        active = [i for i, stack in enumerate(pets) if not stack.tapped]
+        """No block, or any set of pets allowed to guard (`PadGame.guard_options`) whose
+        total defence is strictly greater."""
+        defences = dict(game.guard_options())
         options = [
             list(chosen)
-            for size in range(1, len(active) + 1)
-            for chosen in combinations(active, size)
-            if can_block(attack, (pets[i].top.defense for i in chosen))
+            for size in range(1, len(defences) + 1)
+            for chosen in combinations(defences, size)
+            if can_block(attack, (defences[i] for i in chosen))
         ]
         pick = game.rng.randrange(len(options) + 1)
         return [] if pick == len(options) else options[pick]
 
     def use_damage_effect(self, game, card: PadCard) -> bool:
         return game.rng.random() < 0.5
+
+
+def _one_or_none(rng, options: list, optional: bool):
+    """One option at random; with `optional`, none is one more option."""
+    pick = rng.randrange(len(options) + optional) if options else 0
+    return None if pick == len(options) else options[pick]

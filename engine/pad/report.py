@@ -4,7 +4,10 @@ Keys, in order: `game`, `games`, `seed`, `policy`, `turns_to_win` {mean, median,
 p90 — over the games won within the turn cap —, histogram (games won per own turn),
 not_won (share of games not won within the cap)}, `combos_per_turn` {mean,
 histogram (turns with 0 … 6 combos), per_colour (share of turns with a combo of that
-colour)}, `not_simulated`, then `going_first` ("first" | "second" | "both"), `turn_cap`,
+colour)}, `not_simulated` ([{name, reason}]: cards whose printed effect the engine does
+not run), then `going_first` ("first" | "second" | "both"), `turn_cap`,
+`no_effect_against_goldfish` ([{name, reason}]: simulated cards whose every step acts on
+the opponent or waits for its attacks, so does nothing against the goldfish, DGM-5),
 `turns_played`, `damage_per_turn` and `attacks_per_turn` {mean, histogram},
 `stage_first_reached` {evo1, evo2, evo3, ultimate: {share_of_games (games in which a pet
 evolved into that stage at all), mean, median, p10, p90 (of the own turn it first did,
@@ -127,6 +130,9 @@ class PadSummary(OrderedSummary):
 
     def __init__(self, prepared):
         self.team = prepared.team_names
+        self.header = {
+            "no_effect_against_goldfish": list(getattr(prepared, "no_effect_against_goldfish", []))
+        }
         super().__init__(prepared, prepared.policy)
 
     def new_tally(self) -> Tally:

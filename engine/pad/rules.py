@@ -35,6 +35,16 @@ Decisions where RULES.md is open:
 - PAD-4.3: "cost_reduction" ("choose a <colour> monster from your hand and evolve it for
   1 less cost") evolves that pet at once, for its cost less the amount; it leaves no
   discount for later in the turn, so two such skills never stack on one evolution.
+- Effect timings (engine/pad/effects.py): `turn_start` steps run at the start of the
+  reset phase, before its one untap (PAD-4.1), so "this monster becomes Active" leaves
+  the reset untap for another pet; `main_end` after the policy's main phase; `orb_start`
+  right after the orb-start card is placed (PAD-4.4.1); `activate` / `combo` after the
+  combo step (PAD-4.4.3), before the recovery step; `attack_start` before the attackers
+  are chosen (PAD-4.5.1), whether or not a combo was made; `when: "cleanup"` steps at the
+  end of the cleanup (PAD-4.6): after its columns are cleaned (a card they put in a
+  column stays), before the hand limit (which still holds when the turn passes). A pet
+  with extra attacks attacks again right after its attack (each attack declared, blocked
+  and dealt on its own).
 """
 
 from __future__ import annotations
@@ -45,14 +55,17 @@ from engine.core.errors import IllegalAction
 from engine.core.result import DRAW, LOSS, WIN, GameResult
 from engine.core.seeds import shuffle
 from engine.pad import effects
-from engine.pad.cards import COLOUR, COLOURS, HEART, PadCard
+from engine.pad.cards import COLOURS, HEART, PadCard
 from engine.pad.defence import Defender, can_block  # noqa: F401 (re-exported)
+from engine.pad.opponent import Opposition, heal_to_damage, opponent_damaged
+from engine.pad.own_effects import pet_targets
 from engine.pad.state import COLUMNS, MAX_LIFE, PlayerState
 
 PHASES = ("reset", "draw", "main", "puzzle", "attack", "cleanup")  # PAD-4.1 … PAD-4.6
 PUZZLE_STEPS = ("orb_start", "orb_add", "combo", "recovery")  # PAD-4.4.1 … PAD-4.4.4
 ATTRIBUTE_BITS = 0b011111  # heart combos never make a pet attack (PAD-5.5)
 LIFE_DEALT = 5  # PAD-3.2
+CONTINUOUS_SLOTS = {"extra_combo": 0, "extra_damage": 1, "attack_bonus": 2}
 OPENING_HAND = 5  # PAD-3.3
 
 
@@ -81,6 +94,7 @@ class GoldfishOpponent:
     pets, hand or orb area, so effects aimed at it find no target."""
 
     __slots__ = ("life", "turn", "opponent")
+    opposition = Opposition()  # uses none of engine/pad/opponent.py
     is_player = False
 
     def __init__(self, life: int = MAX_LIFE):
@@ -104,6 +118,9 @@ class GoldfishOpponent:
     def defend(self, attack: int) -> bool:
         return False
 
+    def receive_attack(self, attacker, attack: int, points: int) -> int:
+        return self.take_damage(points)  # never blocks, immune to nothing
+
     def take_damage(self, points: int) -> int:
         dealt = min(points, self.life)
         self.life -= dealt
@@ -126,6 +143,11 @@ class PadGame(Defender):
         "log",
         "has_continuous",
         "has_combo_steps",
+        "has_turn_start",
+        "has_main_end",
+        "has_orb_start",
+        "has_attack_start",
+        "later",
         "made_mask",
         "combos",
         "combo_columns",
@@ -138,6 +160,7 @@ class PadGame(Defender):
         "turn_attacks",
         "evolutions",
         "heals",
+        "opposition",
     )
     is_player = True
     hand_limit = 7  # PAD-4.6
@@ -156,11 +179,13 @@ class PadGame(Defender):
         log: dict | None = None,
         has_continuous: bool = True,
         has_combo_steps: bool = True,
+        triggers: frozenset[str] | None = None,
         opponent: PadGame | None = None,
         seat: int | None = None,
     ):
         self.rng = rng
         self.state = PlayerState(rng, list(team), list(deck))
+        self.init_opposition(team + deck)  # engine/pad/opponent.py
         if opponent is None:
             opponent = GoldfishOpponent()
         self.opponent = opponent
@@ -177,6 +202,12 @@ class PadGame(Defender):
         self.log = log  # None: no logging work at all
         self.has_continuous = has_continuous
         self.has_combo_steps = has_combo_steps
+        # Triggers some card of the deck or team has (None: any, for constructed games).
+        self.has_turn_start = triggers is None or "turn_start" in triggers
+        self.has_main_end = triggers is None or "main_end" in triggers
+        self.has_orb_start = triggers is None or "orb_start" in triggers
+        self.has_attack_start = triggers is None or "attack_start" in triggers
+        self.later: list[tuple] = []  # (step, source, stack) waiting for the cleanup's end
         self.made_mask = 0  # colours combo'd this turn
         self.combos = 0
         self.combo_columns = [False] * COLUMNS
@@ -301,10 +332,14 @@ class PadGame(Defender):
     # --- PAD-4.1 ------------------------------------------------------------------
     def reset_phase(self) -> None:
         self.phase, self.step = "reset", None
+        self.end_turn_effects()  # "until the end of the turn" (engine/pad/opponent.py)
         state = self.state
         for stack in state.pets:
-            stack.extra_combo = stack.extra_damage = 0
+            stack.extra_combo = stack.extra_damage = stack.attack_bonus = 0
+            stack.extra_attacks = 0
         self.made_mask = self.combos = 0
+        if self.has_turn_start:  # "at the beginning of your turn"
+            self.pet_steps("turn_start_steps")
         for stack in state.pets:  # a loop, not any(genexpr): once a turn on the hot path
             if stack.tapped:  # untap one tapped pet
                 for index in self.policy.choose_untap(self, 1)[:1]:
@@ -327,6 +362,8 @@ class PadGame(Defender):
     def main_phase(self) -> None:
         self.phase = "main"
         self.policy.main_phase(self)
+        if self.has_main_end:  # "at the end of your main phase"
+            self.pet_steps("main_end_steps")
         if self.log is not None:
             self.snapshot()
 
@@ -447,18 +484,12 @@ class PadGame(Defender):
             effects.run(self, step, card)
         state.discard.append(card)
 
-    def scope_targets(self, scope: str | None, source: PadCard, stack: int | None) -> list[int]:
-        pets = self.state.pets
-        if scope in (None, "self"):
-            if stack is not None:
-                return [stack]
-            return self.policy.choose_buff_target(self, source)
-        if scope == "all":
-            return list(range(len(pets)))
-        if scope in COLOUR:
-            bit = 1 << COLOUR[scope]
-            return [i for i, pet in enumerate(pets) if pet.top.attr_mask & bit]
-        return [i for i, pet in enumerate(pets) if scope in pet.top.types]
+    def pet_steps(self, slot: str) -> None:
+        """Run the steps in `slot` (e.g. "turn_start_steps") of the pets on top of their
+        stacks, in pet-area order."""
+        for index, stack in enumerate(self.state.pets):
+            for step in getattr(stack.top, slot):
+                effects.run(self, step, stack.top, index)
 
     # --- PAD-4.4 ------------------------------------------------------------------
     def puzzle_phase(self) -> None:
@@ -472,6 +503,11 @@ class PadGame(Defender):
                 state.place_orb(column, card)
                 if log is not None:
                     self.event("orb_start", [card.name], column=column)
+                if self.has_orb_start:  # "if your revealed card has a <colour> drop …"
+                    for index, stack in enumerate(state.pets):
+                        for step in stack.top.orb_start_steps:
+                            if card.orb_mask & step.condition == step.condition:
+                                effects.run(self, step, stack.top, index)
         self.step = "orb_add"  # PAD-4.4.2 (optional)
         pick = policy.choose_orb_add(self)
         if pick is not None:
@@ -486,8 +522,11 @@ class PadGame(Defender):
             self.step = "combo_effects"
             self.combo_effects()
         self.step = "recovery"  # PAD-4.4.4
-        if self.made_mask >> HEART & 1 and len(state.life) < MAX_LIFE:
-            self.recover()
+        if self.made_mask >> HEART & 1:
+            if self.opposition.active and heal_to_damage(self):
+                pass  # heal_to_damage: 1 damage to the opponent instead of the recovery
+            elif len(state.life) < MAX_LIFE:
+                self.recover()
         self.step = None
         self.turn_combos.append(self.combos)
         self.turn_colours.append(self.made_mask)
@@ -537,15 +576,12 @@ class PadGame(Defender):
                 self.event("chain", [card.name], column=column, new=_colour_names(new))
 
     def combo_effects(self) -> None:
-        """`activate` (with a colour or `min_combos`) and `combo` steps of pets on top of
-        their stacks."""
+        """`activate` and `combo` steps of pets on top of their stacks whose condition
+        holds: at least `min_combos` combos, each colour of `condition` combo'd."""
         made, combos = self.made_mask, self.combos
         for index, stack in enumerate(self.state.pets):
             for step in stack.top.combo_steps:
-                if step.min_combos:  # "if you match 6 combos"; colour names a target
-                    if combos >= step.min_combos:
-                        effects.run(self, step, stack.top, index)
-                elif step.colour is None or made >> step.colour & 1:
+                if combos >= step.min_combos and made & step.condition == step.condition:
                     effects.run(self, step, stack.top, index)
 
     def recover(self) -> bool:
@@ -562,6 +598,8 @@ class PadGame(Defender):
     def attack_phase(self) -> None:
         self.phase = "attack"
         state, opponent = self.state, self.opponent
+        if self.has_attack_start:  # "at the beginning of your attack phase"
+            self.pet_steps("attack_start_steps")
         made = self.made_mask & ATTRIBUTE_BITS
         damage = attacks = 0
         if made:
@@ -572,39 +610,49 @@ class PadGame(Defender):
             for index in list(area):
                 stack = pets[index]
                 extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
+                bonus = stack.attack_bonus
                 if extra is not None:
                     extra_combo += extra[index][0]
                     extra_damage += extra[index][1]
+                    bonus += extra[index][2]
                 attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
-                if attack > 0:
+                for _ in range(1 + stack.extra_attacks if attack > 0 else 0):
+                    attack += bonus  # PAD-4.5.1: a bonus raises an attack, never makes one
+                    bonus = 0
                     attacks += 1
                     if self.log is not None and self.seat is not None:
                         self.event("attack_declared", [stack.top.name], pet=index, attack=attack)
-                    blocked = opponent.defend(attack)  # PAD-4.5.2
-                    dealt = 0 if blocked else opponent.take_damage(points)  # PAD-4.5.3
+                    dealt = opponent.receive_attack(stack, attack, points)  # 4.5.2, 4.5.3
+                    if dealt and self.opposition.lasting:  # "whenever … takes damage"
+                        opponent_damaged(self)
                     damage += dealt
                     if self.log is not None:
                         self.event(
                             "attack", [stack.top.name], pet=index, attack=attack, damage=dealt
                         )
+                    if opponent.lost:
+                        break
                 area.remove(index)  # PAD-4.5.4: back to the pet area
                 if opponent.lost:  # PAD-6.1: the life area is empty after this attack
                     area.clear()
                     if self.log is not None:
                         self.event("win", [], opponent_life=0)
                     break
-        self.turn_damage.append(damage)
+        self.turn_damage.append(damage + self.opposition.take_effect_damage())
         self.turn_attacks.append(attacks)
         if self.log is not None:
             self.snapshot()
 
     def continuous_buffs(self) -> list[list[int]]:
-        """[extra combo, extra damage] per pet from continuous steps of pets in play."""
-        buffs = [[0, 0] for _ in self.state.pets]
+        """[extra combo, extra damage, attack bonus] per pet from the continuous steps of
+        pets in play whose conditions hold (`while_active`, `max_life`)."""
+        buffs = [[0, 0, 0] for _ in self.state.pets]
         for index, stack in enumerate(self.state.pets):
             for step in stack.top.continuous_steps:
-                slot = 0 if step.action == "extra_combo" else 1
-                for target in self.scope_targets(step.scope or "self", stack.top, index):
+                slot = CONTINUOUS_SLOTS.get(step.action)
+                if slot is None or (step.gated and not effects.holds(self, step, index)):
+                    continue
+                for target in pet_targets(self, step, stack.top, index):
                     buffs[target][slot] += step.amount
         return buffs
 
@@ -630,6 +678,12 @@ class PadGame(Defender):
                     self.event("clean_column", names, column=column)
                 state.clean_column(column)
         self.combo_columns = [False] * COLUMNS
+        if self.later:  # `when: "cleanup"` steps of this turn (PAD-4.6: its end)
+            later, self.later = self.later, []
+            self.phase = "later"
+            for step, source, stack in later:
+                effects.run(self, step, source, stack)
+            self.phase = "cleanup"
         excess = len(state.hand) - self.hand_limit
         if excess > 0:
             for card in self.policy.choose_hand_discards(self, excess, optional=False):

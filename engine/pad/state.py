@@ -23,7 +23,17 @@ MAX_LIFE = 5  # PAD-3.2
 class PetStack:
     """A pet in the pet area: its evolution stack (bottom → top) and tapped state."""
 
-    __slots__ = ("cards", "top", "tapped", "evolved_on", "extra_combo", "extra_damage")
+    __slots__ = (
+        "cards",
+        "top",
+        "tapped",
+        "evolved_on",
+        "extra_combo",
+        "extra_damage",
+        "attack_bonus",
+        "extra_attacks",
+        "defence_change",
+    )
 
     def __init__(self, base: PadCard):
         self.cards = [base]
@@ -32,6 +42,9 @@ class PetStack:
         self.evolved_on = 0  # the turn it last evolved (PAD-4.3: once per turn)
         self.extra_combo = 0  # this turn's effects
         self.extra_damage = 0
+        self.attack_bonus = 0  # + attack while it attacks
+        self.extra_attacks = 0  # attacks more than once (PAD-4.5)
+        self.defence_change = 0  # until the end of the turn (engine/pad/opponent.py)
 
     def __repr__(self) -> str:
         return f"PetStack({[card.name for card in self.cards]}, tapped={self.tapped})"

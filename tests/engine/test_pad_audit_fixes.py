@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from engine.core.cards import DeckSpec, spec_from_schema, specs_from_schema
+from engine.pad import effects
 from engine.pad.engine import PadDeck
 from engine.pad.rules import PadGame
 from tests.engine.factories import LIL_RED, Scripted, build_game, catalogue_entry, orb, real
@@ -177,11 +178,19 @@ class CheckedUltimates(PadGame):
         in_hand = sum(c.identity == needs for c in self.state.hand)
         in_discard = sum(c.identity == needs for c in self.state.discard)
         hand = len(self.state.hand)
-        super().evolve(index, card, payment, reduction)
+        # B05-021's own evolve effect may put hand cards in the orb area: it runs after
+        # the checks of the evolution itself
+        steps, card.evolve_steps = card.evolve_steps, ()
+        try:
+            super().evolve(index, card, payment, reduction)
+        finally:
+            card.evolve_steps = steps
         assert sum(c.identity == needs for c in self.state.hand) == in_hand - 1
         assert sum(c.identity == needs for c in self.state.discard) == in_discard + 1
         assert len(self.state.hand) == hand - 2  # the ultimate and its requirement
         CheckedUltimates.ultimates.append(card.name)
+        for step in steps:
+            effects.run(self, step, card, index)
 
 
 def test_pad_1_1_greedy_games_ultimate_evolve_and_spend_the_requirement():
