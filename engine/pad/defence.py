@@ -143,20 +143,29 @@ class Defender:
     def guard_options(self) -> list[tuple[int, int]]:
         """(pet index, defence) of the own pets that may guard the current attack:
         active ones (PAD-4.1), not barred by the attacker's `unblockable`, with their
-        current defence plus any `guard_bonus` against the attacker."""
+        current defence plus any `guard_bonus` against the attacker. Asked several times
+        per attack: the common cases (no traits, no defence change) are one list."""
         pets = self.state.pets
-        attacker = self.opposition.attacker
-        if attacker is None or not (self.opposition.active or self.opponent.opposition.active):
+        opposition = self.opposition
+        attacker = opposition.attacker
+        if attacker is None or not (opposition.active or self.opponent.opposition.active):
+            if not opposition.defence_changed:
+                return [(i, stack.top.defense) for i, stack in enumerate(pets) if not stack.tapped]
             return [(i, defence_of(stack)) for i, stack in enumerate(pets) if not stack.tapped]
-        barred = attacker.top.traits.unblockable if attacker.top.traits is not None else ()
-        colours = attacker.top.attr_mask
+        top = attacker.top
+        barred = top.traits.unblockable if top.traits is not None else ()
+        colours = top.attr_mask
         options = []
         for index, stack in enumerate(pets):
-            if stack.tapped or any(_bars(step, stack) for step in barred):
+            if stack.tapped:
                 continue
-            defence = defence_of(stack)
+            if barred and any(_bars(step, stack) for step in barred):
+                continue
+            defence = stack.top.defense + stack.defence_change  # as defence_of, inlined
+            if defence < 0:
+                defence = 0
             traits = stack.top.traits
-            if traits is not None:
+            if traits is not None and traits.guard_bonus:
                 for step in traits.guard_bonus:
                     if step.colour is None or colours >> step.colour & 1:
                         defence += step.amount

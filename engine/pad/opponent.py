@@ -80,6 +80,7 @@ Decisions where the texts and RULES.md are open:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from engine.pad import own_effects
 
@@ -102,6 +103,7 @@ CONTINUOUS = frozenset(
 # Actions whose `colour` names the target, never a condition (engine/pad/effects.py).
 COLOUR_PARAMETER = frozenset({"opponent_devolve", "opponent_defense"})
 PHASES = (None, "puzzle")  # no_opponent_untap's `phase`
+_TRAITS = attrgetter("traits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +152,6 @@ def card_traits(steps) -> Traits | None:
     )
 
 
-def uses_this_module(card) -> bool:
-    """The card has a trait or a step that changes defence: the defender's slow path."""
-    return card.traits is not None or any(step.action in SIGNED for step in card.steps)
-
-
 def unsupported(step: dict) -> str | None:
     """Why a step of this module's vocabulary cannot run as given, else None (the
     registry in engine/pad/effects.py checks the rest)."""
@@ -183,8 +180,9 @@ def unsupported(step: dict) -> str | None:
 class Opposition:
     """What one side of a game keeps for this module: the opponent pet attacking it now,
     the damage its effects dealt this turn (for the turn's tally), its `opponent_damaged`
-    steps lasting this turn, whether defence changes are to be cleared, and whether its
-    cards use this module at all (`active`: else the attack takes the fast path)."""
+    steps lasting this turn, whether defence changes are to be cleared, and whether any
+    of its cards has `Traits` (`active`: else attacks on it take the fast path; defence
+    changes alone are read on the fast path too)."""
 
     __slots__ = ("attacker", "effect_damage", "lasting", "defence_changed", "active")
 
@@ -193,7 +191,8 @@ class Opposition:
         self.effect_damage = 0
         self.lasting: list = []  # (step, source card)
         self.defence_changed = False
-        self.active = any(uses_this_module(card) for card in cards)
+        # once per game: C-level `any` over the cards' traits (a `Traits` is truthy)
+        self.active = any(map(_TRAITS, cards))
 
     def take_effect_damage(self) -> int:
         dealt, self.effect_damage = self.effect_damage, 0
