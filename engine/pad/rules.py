@@ -57,7 +57,8 @@ from engine.core.seeds import shuffle
 from engine.pad import effects
 from engine.pad.cards import COLOURS, HEART, PadCard
 from engine.pad.defence import Defender, can_block  # noqa: F401 (re-exported)
-from engine.pad.opponent import Opposition, heal_to_damage, opponent_damaged
+from engine.pad.goldfish import GoldfishOpponent
+from engine.pad.opponent import heal_to_damage, opponent_damaged
 from engine.pad.own_effects import pet_targets
 from engine.pad.state import COLUMNS, MAX_LIFE, PlayerState
 
@@ -86,45 +87,6 @@ def attack_damage(card: PadCard, combos: int, extra_combo: int = 0, extra_damage
     row = min(combos + extra_combo, 6)
     attack = card.attack[row]
     return attack, (1 + card.bonus[row] + extra_damage) if attack > 0 else 0
-
-
-class GoldfishOpponent:
-    """DGM-5: PAD's goldfish opponent has 5 life and never defends or attacks. It plays
-    the opponent's seat of the turn loop (`PadGame.play`) with empty turns; it has no
-    pets, hand or orb area, so effects aimed at it find no target."""
-
-    __slots__ = ("life", "turn", "opponent")
-    opposition = Opposition()  # uses none of engine/pad/opponent.py
-    is_player = False
-
-    def __init__(self, life: int = MAX_LIFE):
-        self.life = life
-        self.turn = 0
-        self.opponent: PadGame | None = None
-
-    @property
-    def lost(self) -> bool:
-        return self.life == 0  # PAD-6.1: the goldfish cannot recover
-
-    def setup(self) -> None:
-        """Nothing to deal: the goldfish has no cards."""
-
-    def play_turn(self) -> None:
-        self.opponent.opponent_turn()
-
-    def declare_block(self, game: PadGame, attacker: int, attack: int) -> list[int]:
-        return []  # never blocks: PAD-4.5.2 does not happen
-
-    def defend(self, attack: int) -> bool:
-        return False
-
-    def receive_attack(self, attacker, attack: int, points: int) -> int:
-        return self.take_damage(points)  # never blocks, immune to nothing
-
-    def take_damage(self, points: int) -> int:
-        dealt = min(points, self.life)
-        self.life -= dealt
-        return dealt
 
 
 class PadGame(Defender):
