@@ -128,10 +128,7 @@ class Step:
     max_attack: int | None = None  # damage_immunity
     tapped_only: bool = False  # damage_immunity: only from tapped attackers
     phase: str | None = None  # no_opponent_untap: "puzzle"
-
-    @property
-    def gated(self) -> bool:
-        return self.while_active or self.max_life is not None
+    gated: bool = False  # while_active or max_life: `holds` is asked first
 
     def fits(self, card) -> bool:
         """A card the step's `target` allows: every target names monsters (pets), of one
@@ -255,6 +252,7 @@ def compile_step(raw: dict) -> Step:
         max_attack=raw.get("max_attack"),
         tapped_only=bool(raw.get("tapped_only", False)),
         phase=raw.get("phase"),
+        gated=bool(raw.get("while_active")) or raw.get("max_life") is not None,
     )
 
 

@@ -94,7 +94,8 @@ def pay_discard_cost(game, step, source) -> bool:
 
 # --- cards between zones ---------------------------------------------------------------
 def _draw(game, step, source, stack):
-    drawn = [game.state.draw() for _ in range(count(game, step, step.amount))]
+    draw = game.state.draw
+    drawn = [draw() for _ in range(count(game, step, step.amount) if step.up_to else step.amount)]
     return [card for card in drawn if card is not None]
 
 
