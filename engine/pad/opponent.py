@@ -163,8 +163,8 @@ def unsupported(step: dict) -> str | None:
         return name
     if action == LASTING and trigger != "play":
         return name
-    if trigger == "opponent_damaged" and action in (LASTING, "negate_damage"):
-        return name
+    if trigger == "opponent_damaged" and action in (LASTING, "negate_damage", "opponent_damage"):
+        return name  # damage on damage would never end
     if amount == "half" and action != "opponent_damage":
         return f"{name} amount half"
     if isinstance(amount, int) and amount < 0 and action not in SIGNED:

@@ -224,3 +224,17 @@ def test_pad_4_5_2_a_blocker_cannot_exceed_its_current_defence():
     me.made_mask, me.combos = 1 << FIRE, 4
     with pytest.raises(IllegalAction, match="strictly greater"):
         me.attack_phase()
+
+
+def test_steps_the_engine_cannot_run_as_given_are_named():
+    """A step of this vocabulary on a trigger or with an amount it cannot take is not
+    run: the card is listed as not simulated, with the reason."""
+    from engine.pad.effects import unsupported
+
+    assert unsupported({"trigger": "play", "action": "negate_damage"}) == "play/negate_damage"
+    assert unsupported({"trigger": "evolve", "action": "draw", "amount": "half"})
+    assert unsupported({"trigger": "evolve", "action": "draw", "amount": -1})
+    assert unsupported({"trigger": "play", "action": "opponent_tap", "target": "attacker"})
+    assert unsupported({"trigger": "opponent_damaged", "action": "opponent_damage"})
+    assert unsupported({"trigger": "evolve", "action": "opponent_defense", "amount": -200}) is None
+    assert unsupported({"trigger": "guard", "action": "opponent_tap", "target": "attacker"}) is None
