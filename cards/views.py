@@ -19,6 +19,7 @@ from cards import vocabulary as v
 from cards.models import Card, CardSet, ComboComponent
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.selectors import catalogue_summary
+from cards.simulation import describe_effect
 from cards.templatetags.card_tags import LABELS
 from cardsite.throttles import throttle_page
 
@@ -563,5 +564,6 @@ def card_detail(request, pk: int):
         "printings": _other_printings(card),
         "incompatible": [(name, named_cards.get(name)) for name in card.incompatible],
         "targets": [(name, named_cards.get(name)) for name in card.targets],
+        "simulation": describe_effect(card),
     }
     return render(request, "cards/card_detail.html", context)

@@ -104,6 +104,10 @@ def run_batch(
     return summary.report(seed=seed, going_first=going_first)
 
 
-def not_simulated(deck: DeckSpec) -> list[str]:
-    """Names of the deck's cards whose printed effect the engine does not run."""
+def not_simulated(deck: DeckSpec) -> list[dict[str, str]]:
+    """The deck's cards whose printed effect the engine does not run (or runs only in
+    part), one per name, sorted by name: `[{"name": …, "reason": …}]`, the reason "no text
+    known" or "needs: <what the engine or the catalogue lacks>" (issue 13). The goldfish
+    report lists cards that run but can do nothing against the passive goldfish apart,
+    under `no_effect_against_goldfish`."""
     return get_engine(deck.game).not_simulated(deck)

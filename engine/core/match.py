@@ -38,8 +38,8 @@ class PreparedMatch:
 
     game: ClassVar[str] = ""
     card_names: tuple[str, ...] = ()
-    not_simulated: list[str]
-    opponent_not_simulated: list[str]
+    not_simulated: list[dict[str, str]]  # [{"name", "reason"}], as api.not_simulated
+    opponent_not_simulated: list[dict[str, str]]
 
     def __init__(self, turn_cap: int):
         check_turn_cap(turn_cap)

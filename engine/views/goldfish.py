@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards import vocabulary as v
+from cards.simulation import reason_rows
 from decks.models import Deck
 from decks.views import _deck_or_404, error_messages
 from engine import budget
@@ -151,6 +152,10 @@ def _run(request, context, game, deck, list_form, data) -> None:
     )
     report, log = _charged_run(request, goldfish, sample_seed=data["sample"])
     context["report"] = report_context(report)
+    context["report"]["not_simulated"] = reason_rows(report.get("not_simulated"))
+    context["report"]["no_effect_against_goldfish"] = reason_rows(
+        report.get("no_effect_against_goldfish")
+    )
     cards = card_map(deck_spec(game, entries).cards())
     steps = replay_steps(log, cards)
     step = int_param(request.GET.get("step"), 0)

@@ -8,6 +8,7 @@ import json
 from django.utils.translation import gettext as _
 
 from cards import vocabulary as v
+from cards.simulation import reason_rows
 from engine.charts import difference_bar, interval_bar, length_chart, rate_text
 from engine.core.intervals import TOO_FEW_GAMES
 
@@ -74,9 +75,9 @@ def matchup_context(report: dict) -> dict:
             }
             for card in report["cards"]
         ],
-        "not_simulated": report["deck"].get("not_simulated", []),
+        "not_simulated": reason_rows(report["deck"].get("not_simulated")),
         "opponents_not_simulated": [
-            {"name": row["label"], "cards": row["opponent"].get("not_simulated", [])}
+            {"name": row["label"], "cards": reason_rows(row["opponent"].get("not_simulated"))}
             for row in rows
         ],
         "json": json.dumps(report, ensure_ascii=False, indent=1),

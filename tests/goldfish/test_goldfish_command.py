@@ -43,6 +43,16 @@ def test_the_text_summary_names_the_kill_turn(deck_file, capsys):
     assert "turns to win: mean" in out
 
 
+def test_the_text_summary_gives_each_idle_card_its_reason(deck_file, capsys):
+    # B01-024 Firedragon Tyrannos rolls an opponent's Wood monster at 6 combos (PAD-7.2):
+    # the goldfish has none (DGM-5), so it is listed apart, with why, not as unsimulated.
+    call_command("goldfish", "--list", str(deck_file), "--game", "pad", "--games", "5")
+    out = capsys.readouterr().out
+    idle = out.split("no effect against the goldfish:\n", 1)[1]
+    assert "  Firedragon Tyrannos — acts on the opponent\n" in idle + "\n"
+    assert "Firedragon Tyrannos" not in out.split("no effect against the goldfish:")[0]
+
+
 def test_going_second_changes_the_games(deck_file, capsys):
     call_command(
         "goldfish", "--list", str(deck_file), "--game", "pad", "--games", "30", "--first", "--json"

@@ -88,12 +88,22 @@ def test_the_report_of_a_legal_pad_deck(client, owner, catalogue):
     assert 'data-figure="mean"' in content and "data-by-order" in content
     assert "data-opening" in content
 
-    # Cards whose effects the engine does not run are named, with the reason.
-    assert report["not_simulated"]
+    # Cards whose effects the engine does not run are named, with the reason; cards that
+    # run but can do nothing against the passive goldfish (DGM-5) are listed apart.
     section = re.search(r"data-not-simulated.*?</div>", content, re.S)[0]
-    for name in report["not_simulated"]:
-        assert f"<li>{html.escape(name)}</li>" in section
-    assert "does not run" in section
+    for entry in report["not_simulated"]:
+        shown = f'<span class="gf-name">{html.escape(entry["name"])}</span>'
+        assert f'{shown} <small class="gf-reason">— {html.escape(entry["reason"])}</small>' in (
+            section
+        )
+    idle = re.search(r"data-no-effect-against-goldfish.*?</div>", content, re.S)[0]
+    assert "Firedragon Tyrannos" in {
+        entry["name"] for entry in report["no_effect_against_goldfish"]
+    }
+    for entry in report["no_effect_against_goldfish"]:
+        assert entry["name"] not in {row["name"] for row in report["not_simulated"]}
+        shown = f'<span class="gf-name">{html.escape(entry["name"])}</span>'
+        assert f'{shown} <small class="gf-reason">— {html.escape(entry["reason"])}</small>' in idle
 
     # The policies, with their descriptions.
     for name in engine.POLICIES["pad"]:

@@ -19,6 +19,20 @@ from engine.services import (
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 
 
+def card_reason_lines(title: str, entries) -> list[str]:
+    """An engine's card list ([{"name", "reason"}]) as a heading and one line per card:
+    `  Dark Knight — needs: play/opponent_orb_swap`."""
+    if not entries:
+        return []
+    lines = [f"{title}:"]
+    for entry in entries:
+        if isinstance(entry, str):  # an engine still listing names only
+            entry = {"name": entry}
+        reason = entry.get("reason")
+        lines.append(f"  {entry['name']} — {reason}" if reason else f"  {entry['name']}")
+    return lines
+
+
 class Command(BaseCommand):
     help = "Play a deck alone many times (goldfish) and report how fast it wins."
 
@@ -114,6 +128,8 @@ class Command(BaseCommand):
             f"p10 {turns['p10']}, p90 {turns['p90']}, not won {turns['not_won']}",
             f"combos per turn: mean {combos['mean']}",
         ]
-        if report.get("not_simulated"):
-            lines.append("not simulated: " + ", ".join(report["not_simulated"]))
+        lines += card_reason_lines("not simulated", report.get("not_simulated"))
+        lines += card_reason_lines(
+            "no effect against the goldfish", report.get("no_effect_against_goldfish")
+        )
         return "\n".join(lines)

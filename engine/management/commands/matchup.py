@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from cards import vocabulary as v
-from engine.management.commands.goldfish import PROGRESS_FROM
+from engine.management.commands.goldfish import PROGRESS_FROM, card_reason_lines
 from engine.management.commands.goldfish import Command as Goldfish
 from engine.matchup_services import (
     MatchDeck,
@@ -166,8 +166,7 @@ def report_text(report: dict) -> str:
             f"{percent(row['drawn_win_rate'])}; not drawn in {row['not_drawn_games']}: "
             f"{percent(row['not_drawn_win_rate'])}"
         )
-    if report["deck"].get("not_simulated"):
-        lines.append("not simulated: " + ", ".join(report["deck"]["not_simulated"]))
+    lines += card_reason_lines("not simulated", report["deck"].get("not_simulated"))
     return "\n".join(lines)
 
 
