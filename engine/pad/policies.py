@@ -471,8 +471,10 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
         """Tap or weaken the opponent's best blocker (highest defence); return or devolve
         the hardest hitter."""
         pets = game.opponent.state.pets
-        if purpose in ("tap", "defense"):
+        if purpose == "tap":
             return max(targets, key=lambda i: (pets[i].top.defense, -i))
+        if purpose == "defense":  # an active pet: only it could guard (PAD-4.1)
+            return max(targets, key=lambda i: (not pets[i].tapped, pets[i].top.defense, -i))
         return max(targets, key=lambda i: (card_value(pets[i].top), pets[i].top.stage, -i))
 
     def choose_opponent_column(self, game, columns: list[int]) -> int:

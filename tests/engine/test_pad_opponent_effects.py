@@ -238,3 +238,13 @@ def test_steps_the_engine_cannot_run_as_given_are_named():
     assert unsupported({"trigger": "opponent_damaged", "action": "opponent_damage"})
     assert unsupported({"trigger": "evolve", "action": "opponent_defense", "amount": -200}) is None
     assert unsupported({"trigger": "guard", "action": "opponent_tap", "target": "attacker"}) is None
+
+
+def test_greedy_weakens_the_opponents_best_active_guard():
+    """Guard Break on Lil' Blue Dragon (DEF 500, active) rather than on a rolled Aurora
+    Dragon (DEF 800), which cannot guard this turn anyway (PAD-4.1)."""
+    me, them = duel([LIL_RED, LIL_GREEN], [LIL_BLUE, LIL_BLUE], mine={"hand": [GUARD_BREAK]})
+    evolved(them, 1, BLUE, AURORA)
+    them.state.pets[1].tapped = True
+    me.play_skill(me.state.hand[0])
+    assert [defence_of(stack) for stack in them.state.pets] == [300, 800]
