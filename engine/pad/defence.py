@@ -199,10 +199,14 @@ class Defender:
             raise IllegalAction("PAD-4.5.2: each pet blocks once.")
         if any(state.pets[i].tapped for i in blockers):
             raise IllegalAction("PAD-4.1: only active pets can defend.")
-        options = dict(self.guard_options())
-        if any(i not in options for i in blockers):
-            raise IllegalAction("This attacker cannot be guarded by that pet.")
-        if not can_block(attack, (options[i] for i in blockers)):
+        if self.opposition.attacker is None:  # the plain path: current defences
+            defences = [defence_of(state.pets[i]) for i in blockers]
+        else:
+            options = dict(self.guard_options())
+            if any(i not in options for i in blockers):
+                raise IllegalAction("This attacker cannot be guarded by that pet.")
+            defences = [options[i] for i in blockers]
+        if not can_block(attack, defences):
             raise IllegalAction(
                 "PAD-4.5.2: total defence must be strictly greater than the attack."
             )

@@ -6,10 +6,13 @@ worked out by hand from each card's printed text and stats (in each test's docst
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.pad import effects
 from engine.pad.cards import DARK, FIRE, LIGHT, WATER, PadCard
 from engine.pad.opponent import defence_of
-from engine.pad.policies import GreedyPolicy
+from engine.pad.policies import GreedyPolicy, Policy
 from tests.engine.factories import build_game, face, orb, real
 
 LIL_RED, LIL_BLUE, LIL_GREEN, LIL_WHITE, LIL_BLACK = (
@@ -305,3 +308,17 @@ def test_goldfish_never_triggers_defence_steps():
     on_top(game, 2, BAAL)
     attack(game, DARK, 3)  # Hades 400 (dark) and Baal (light/dark) 400: two damage
     assert game.opponent.life == 3
+
+
+def test_a_policy_cannot_guard_with_a_barred_pet():
+    """Lil' Green Dragon (wood) named as the blocker of Phoenix Resurrected: refused."""
+
+    class Stubborn(Policy):
+        def choose_blockers(self, game, attack):
+            return [0]
+
+    me, them = duel([LIL_RED], [LIL_GREEN])
+    them.policy = Stubborn()
+    on_top(me, 0, PHOENIX)
+    with pytest.raises(IllegalAction, match="cannot be guarded"):
+        attack(me, FIRE, 4)
