@@ -68,7 +68,8 @@ class _RowFailed(Exception):
 @dataclass
 class ImportSummary:
     created: int = 0
-    updated: int = 0
+    updated: int = 0  # rows matching a catalogued card, written or not
+    unchanged: int = 0  # of those, rows that changed nothing: not written, no history row
 
     @property
     def total(self) -> int:
@@ -103,12 +104,13 @@ class CardImporter:
         seen: dict[tuple[str, str, str], int] = {}
         for count, (row, data) in enumerate(rows, start=1):
             try:
-                created = self._add_row(data, source, row, seen)
+                created, written = self._add_row(data, source, row, seen)
             except _RowFailed as failed:
                 self._record(failed.errors)
             else:
                 summary.created += created
                 summary.updated += not created
+                summary.unchanged += not written
             if progress:
                 progress(count)
         return summary
@@ -126,7 +128,8 @@ class CardImporter:
         self.error_count += len(errors)
         self.errors.extend(errors[: max(self.cap - len(self.errors), 0)])
 
-    def _add_row(self, data, source: str, row: int, seen: dict) -> bool:
+    def _add_row(self, data, source: str, row: int, seen: dict) -> tuple[bool, bool]:
+        """(created, written): an existing card the row does not change is not saved."""
         try:
             record = record_from_dict(data)
         except CardDataError as error:
@@ -137,10 +140,10 @@ class CardImporter:
         seen[record.key] = row
         card = self._existing.get(record.key)
         created = card is None
-        card = _write_card(card or Card(), self._card_set(record), record, source, row)
+        card, written = _write_card(card or Card(), self._card_set(record), record, source, row)
         self._existing[record.key] = card
         self._touched_games.add(record.game)
-        return created
+        return created, written
 
     def _card_set(self, record: CardRecord) -> CardSet:
         key = (record.game, record.set_code)
@@ -181,8 +184,42 @@ def _existing_cards() -> dict[tuple[str, str, str], Card]:
     return {(card.game, card.card_set.code, card.number): card for card in cards}
 
 
-def _write_card(card: Card, card_set: CardSet, record: CardRecord, source: str, row: int) -> Card:
+def _stored(card: Card, attrs) -> dict:
+    """The card's columns as the database holds them (flags as masks, …), for comparing."""
+    stored = {}
+    for attr in attrs:
+        field = Card._meta.get_field(attr)
+        stored[attr] = field.get_prep_value(getattr(card, attr))
+    return stored
+
+
+def _children_of(card: Card) -> tuple:
+    """The card's attack table, attacks and combo parts, as `CardRecord` holds them; only
+    its kind's rows are read (the schema gives no other kind any)."""
+    rows, attacks, parts = [], {}, []
+    if card.kind == v.PET:
+        rows = [(row.attack, row.bonus) for row in card.attack_rows.order_by("combos")]
+    elif card.kind == v.DIGIMON_CARD:
+        attacks = {
+            a.letter: {"name": a.name, "power": a.power, "effect": a.effect, "cancels": a.cancels}
+            for a in card.attacks.all()
+        }
+    elif card.kind == v.COMBO:
+        parts = [(part.name, part.quantity) for part in card.components.order_by("position")]
+    return rows or None, attacks, parts
+
+
+def _record_children(card: Card, record: CardRecord) -> tuple:
+    return record.attack_rows or None, record.attacks, record.components
+
+
+def _write_card(
+    card: Card, card_set: CardSet, record: CardRecord, source: str, row: int
+) -> tuple[Card, bool]:
+    """(the card, whether it was written): a catalogued card the record leaves as it is
+    is not saved, so a reload writes no history row for it."""
     loaded = card if card.pk is None else Card.objects.get(pk=card.pk)
+    before = None if loaded.pk is None else (_stored(loaded, record.attrs), loaded.card_set_id)
     for attr, value in record.attrs.items():
         setattr(loaded, attr, value)
     loaded.card_set = card_set
@@ -202,10 +239,13 @@ def _write_card(card: Card, card_set: CardSet, record: CardRecord, source: str, 
         errors += _field_errors(error, source, row)
     if errors:
         raise _RowFailed(errors)
+    same_columns = before == (_stored(loaded, record.attrs), loaded.card_set_id)
+    if same_columns and _children_of(loaded) == _record_children(loaded, record):
+        return loaded, False
     created = loaded.pk is None
     loaded.save()
     _replace_children(loaded, record, created=created)
-    return loaded
+    return loaded, True
 
 
 def _field_errors(error: ValidationError, source: str, row: int) -> list[RowError]:

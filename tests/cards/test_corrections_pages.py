@@ -195,8 +195,11 @@ def test_a_reload_keeps_a_corrected_field_and_says_so(catalogue, player, curator
     # A pending proposal survives the reload, still pending, still about the same card.
     assert c.CardCorrection.objects.get(pk=waiting.pk).status == "pending"
     assert c.CardCorrection.objects.get(pk=waiting.pk).card_id == dragon.pk
+    # The reload changed nothing of the card, so it wrote no history row: the newest is
+    # still the accepted correction's (issue 13: unchanged cards are not saved).
     newest = dragon.history.order_by("-history_date", "-pk").first()
-    assert newest.history_change_reason == "import: pad.json"
+    assert newest.history_change_reason.startswith("accepted ")
+    assert newest.defense == 400
 
 
 def test_staff_accept_from_the_admin_through_the_same_checks(tyrra, player):
