@@ -35,9 +35,10 @@ browser:
 test: install browser
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-## The committed PAD fixture is exactly the conversion of the fan list in ../shared (issue 13)
+## The committed fixtures are exactly the conversions of the fan lists in ../shared (issue 13)
 check-fixtures: install
 	$(BIN)/python manage.py convert_pad_list ../shared/data/pad-tcg-cardlist.json --check
+	$(BIN)/python manage.py convert_digimon_list ../shared/data/digimon-starter-cards.json --check
 
 lint: install
 	$(BIN)/ruff check .
