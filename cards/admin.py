@@ -155,7 +155,7 @@ class PetAdmin(CardKindAdmin):
         "orb_list",
         "card_set",
     )
-    list_filter = ("attribute", "stage", "pet_type", "card_set", "provenance")
+    list_filter = ("attribute", "stage", "pet_type", "card_set", "provenance", "verification")
     inlines = (AttackRowInline,)
     kind_fieldsets = (
         (
@@ -179,7 +179,7 @@ class PetAdmin(CardKindAdmin):
 @admin.register(SkillCard)
 class SkillAdmin(CardKindAdmin):
     list_display = ("number", "name", "attribute", "cost", "orb_list", "card_set")
-    list_filter = ("attribute", "card_set", "provenance")
+    list_filter = ("attribute", "card_set", "provenance", "verification")
     kind_fieldsets = (
         (
             "Skill (PAD-1.2)",
@@ -199,7 +199,15 @@ class SkillAdmin(CardKindAdmin):
 @admin.register(DigimonCard)
 class DigimonAdmin(CardKindAdmin):
     list_display = ("number", "name", "level", "battle_type", "species", "field_code", "card_set")
-    list_filter = ("level", "battle_type", "digimon_type", "field_code", "card_set", "provenance")
+    list_filter = (
+        "level",
+        "battle_type",
+        "digimon_type",
+        "field_code",
+        "card_set",
+        "provenance",
+        "verification",
+    )
     inlines = (DigimonAttackInline,)
     kind_fieldsets = (
         (
@@ -236,7 +244,7 @@ class DigimonAdmin(CardKindAdmin):
 @admin.register(OptionCard)
 class OptionAdmin(CardKindAdmin):
     list_display = ("number", "name", "option_type", "timing", "card_set")
-    list_filter = ("option_type", "timing", "card_set", "provenance")
+    list_filter = ("option_type", "timing", "card_set", "provenance", "verification")
     kind_fieldsets = (
         ("Option (DGM-1.2)", {"fields": ("option_type", "timing", "duration", "targets")}),
     )
@@ -245,7 +253,7 @@ class OptionAdmin(CardKindAdmin):
 @admin.register(ComboCard)
 class ComboAdmin(CardKindAdmin):
     list_display = ("number", "name", "card_set")
-    list_filter = ("card_set", "provenance")
+    list_filter = ("card_set", "provenance", "verification")
     inlines = (ComboComponentInline,)
     kind_fieldsets = (("Combo (DGM-1.3)", {"fields": ("combo_bonus", "incompatible")}),)
 
@@ -255,7 +263,7 @@ class AllCardsAdmin(admin.ModelAdmin):
     """Search every card at once; opening one goes to the admin of its kind."""
 
     list_display = ("number", "name", "game", "kind", "attribute", "level", "card_set")
-    list_filter = ("game", "kind", "attribute", "level", "card_set", "provenance")
+    list_filter = ("game", "kind", "attribute", "level", "card_set", "provenance", "verification")
     search_fields = SEARCH_FIELDS
     list_select_related = ("card_set",)
     list_per_page = 100

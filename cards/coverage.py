@@ -131,6 +131,9 @@ def report_lines(report: dict, *, verbose: bool = False) -> list[str]:
                 ("total", "of both"),
             ):
                 part = effects[key]
+                if not part["cards"]:
+                    lines.append(f"  effects: no {what} known")
+                    continue
                 lines.append(
                     f"  effects: {part['simulated']} of the {part['cards']} {what} simulated "
                     f"({part['percent']} %)"

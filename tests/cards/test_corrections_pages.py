@@ -87,6 +87,9 @@ def test_a_player_proposes_on_the_page_and_the_card_waits_for_review(tyrra, play
     # Only the field the player changed is proposed; the unchanged attribute is not.
     assert correction.changes == {"defense": 300}
     assert Card.objects.get(pk=tyrra.pk).defense == 200
+    # Back on the card page the player reads that the proposal waits for a curator.
+    page = client.get(response["Location"]).content.decode()
+    assert "a curator will review your correction" in page
 
 
 def test_the_page_shows_what_is_wrong_next_to_the_field(tyrra, player):

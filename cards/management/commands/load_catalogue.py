@@ -49,8 +49,9 @@ class Command(BaseCommand):
                     raise CommandError(str(error)) from None
                 if options["verbosity"]:
                     self.stdout.write(
-                        f"{name}: {summary.created} created, {summary.updated} updated "
-                        f"({summary.unchanged} unchanged)."
+                        f"{name}: {summary.created} created, "
+                        f"{summary.updated - summary.unchanged} updated, "
+                        f"{summary.unchanged} unchanged."
                     )
             if not options["reference_decks"]:
                 return
