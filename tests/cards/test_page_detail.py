@@ -186,7 +186,12 @@ def test_combo_incompatible_parts_are_listed_and_linked(client, catalogue):
     shown = text(html)
     assert "Cannot combine with 灼热燃烧, 圣光, 暗眼" in shown
     assert link(card("R-052")) in html
-    assert "冰系数码宝贝" in shown  # a part with no card of its own, not linked
+    # The ice-line part is the catalogued ice Digimon (DGM-1.3: 冷冻尖冰 + 冰恶魔兽), linked
+    # both ways; the old "冰系数码宝贝" placeholder names no card.
+    ice_devimon = card("St-80")
+    assert link(ice_devimon) in html
+    assert "冰系数码宝贝" not in shown
+    assert link(card("R-059")) in section(page_of(client, "St-80"), "combos")
 
 
 # --- Notices ---------------------------------------------------------------------------------
