@@ -125,6 +125,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
             {key: _blank_to_none(getattr(card, attr)) for key, attr in OPTION_FIELDS.items()}
         )
         data["targets"] = card.targets
+        data["bonus"] = card.combo_bonus or None  # a plug-in's printed bonus (St-49 … St-51)
     else:
         data["components"] = [
             {"name": part.name, "quantity": part.quantity}

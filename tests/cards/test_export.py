@@ -36,6 +36,13 @@ def test_export_uses_the_api_field_names(catalogue, tmp_path):
     assert greymon["lost_points"] == {"III": 20, "IV": 10, "perfect": 10, "ultimate": 10}
 
 
+def test_export_keeps_a_plug_ins_printed_bonus(catalogue, tmp_path):
+    # St-49 攻撃プラグインＡ prints "30" (the starter list's printed_bonus); no effect text.
+    plug_in = {card["number"]: card for card in json.loads(export(tmp_path).read_text())}["St-49"]
+    assert plug_in["bonus"] == "30"
+    assert plug_in.get("text") in (None, "")
+
+
 def test_export_can_be_limited_to_one_game(catalogue, tmp_path):
     cards = json.loads(export(tmp_path, "pad.json", "--game", "pad").read_text())
     assert cards and {card["game"] for card in cards} == {"pad"}
