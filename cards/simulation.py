@@ -59,7 +59,7 @@ def reason_rows(entries) -> list[dict[str, str]]:
     "reason"}]) as rows to show, the reason in the reader's language."""
     rows = []
     for entry in entries or ():
-        if isinstance(entry, str):  # an engine still listing names only
+        if isinstance(entry, str):  # a report saved before issue 13 lists names only
             entry = {"name": entry}
         rows.append({"name": entry["name"], "reason": reason_text(entry.get("reason"))})
     return rows

@@ -26,7 +26,7 @@ def card_reason_lines(title: str, entries) -> list[str]:
         return []
     lines = [f"{title}:"]
     for entry in entries:
-        if isinstance(entry, str):  # an engine still listing names only
+        if isinstance(entry, str):  # a report saved before issue 13 lists names only
             entry = {"name": entry}
         reason = entry.get("reason")
         lines.append(f"  {entry['name']} — {reason}" if reason else f"  {entry['name']}")
