@@ -38,6 +38,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cards.conversion import COMMON_KEY_ORDER
+
 CARD_LIST_SOURCE = "digimon-starter-cards.json (fan card list)"
 CURATED_SOURCE = "fixtures/curated/digimon_overrides.json (curated)"
 
@@ -54,18 +56,7 @@ TWO_SOURCES = re.compile(
 )
 
 KEY_ORDER = (
-    "game",
-    "kind",
-    "set",
-    "number",
-    "name",
-    "names",
-    "rarity",
-    "text",
-    "effect",
-    "not_simulated_reason",
-    "provenance",
-    "verification",
+    *COMMON_KEY_ORDER,
     "level",
     "battle_type",
     "attacks",

@@ -26,6 +26,7 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cards.conversion import COMMON_KEY_ORDER
 from cards.conversion.pad_effects import parse as parse_effect
 
 FAN_LIST_SOURCE = "pad-tcg-cardlist.json (fan card list)"
@@ -48,18 +49,7 @@ LIST_STAGES = {0: "base", 1: "evo1", 2: "evo2"}
 
 # The schema's key order for a PAD card, as the fixture has always been written.
 KEY_ORDER = (
-    "game",
-    "kind",
-    "set",
-    "number",
-    "name",
-    "names",
-    "rarity",
-    "text",
-    "effect",
-    "not_simulated_reason",
-    "provenance",
-    "verification",
+    *COMMON_KEY_ORDER,
     "attribute",
     "sub_attribute",
     "cost",
