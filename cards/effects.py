@@ -115,6 +115,7 @@ OPTIONAL_KEYS = {
     "otherwise": str,
     "discard_cost": int,
     "phase": str,
+    "cards": str,  # PAD cost_reduction: "any" (a skill too, B02-102), else monsters only
     # Digimon, issue 13 (engine/digimon/effects.py)
     "letter": str,  # attack_with / add_attack_power: A, B or C
     "condition": str,  # "opponent_lower_level"

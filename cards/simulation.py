@@ -229,6 +229,8 @@ def _pad_action(step: dict) -> str | None:
         "negate_damage": _("negate the damage"),
         "defense_bonus": _("+%(n)s defence"),
     }
+    if step.get("cards") == "any":  # "a Fire card … use it" (B02-102): a skill too
+        phrases["cost_reduction"] = _("use a %(colour)scard for %(n)s less")
     phrase = phrases.get(step.get("action"))
     return phrase % values if phrase else None
 

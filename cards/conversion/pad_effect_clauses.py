@@ -166,15 +166,20 @@ def _discard_and_heal(m, card):
 
 @rule(
     "cost_reduction",
-    rf"choose an? ({COL}) (?:monster from|card in) your hand and (?:evolve|use) it for (\d+) "
+    rf"choose an? ({COL}) (monster from|card in) your hand and (?:evolve|use) it for (\d+) "
     r"less cost",
     "B01-104 B02-102",
 )
 def _cost_reduction(m, card):
-    colour = m.group(1).lower()
+    colour, which, amount = m.groups()
+    colour = colour.lower()
     # The engine reads a missing colour as the skill's own attribute (B01-104 … B01-108).
-    fields = {} if colour == card.get("attribute") else {"colour": colour}
-    return [step("cost_reduction", int(m.group(2)), **fields)]
+    fields: dict[str, Any] = {} if colour == card.get("attribute") else {"colour": colour}
+    if which.lower() == "card in":
+        # "a Fire card … use it" (B02-102 … B02-106): a skill of that colour too, not only
+        # a monster to evolve (B01-104 … B01-108 "monster … evolve it" stays monsters only).
+        fields["cards"] = "any"
+    return [step("cost_reduction", int(amount), **fields)]
 
 
 @rule(

@@ -40,6 +40,7 @@ STEP_KEYS = (
     "discard_cost",
     "phase",
     "when",
+    "cards",
 )
 READING_SOURCE = "reading of the effect (cards/conversion/pad_effects.py)"
 

@@ -32,8 +32,9 @@ Decisions (issue 13), each one where the rule that makes it is:
 - "you can …" on moves out of the own hand (B01-074, B01-080, B02-079) is optional:
   `up_to: true`, as "you can choose up to 2 cards" (B05-020) always was.
 - "Choose a Fire card in your hand and use it for 1 less cost" (B02-102 …) is read as
-  `cost_reduction` of that colour (as "evolve it for 1 less cost", B01-104): the engine
-  evolves a pet with it; using a skill for less is not modelled.
+  `cost_reduction` of that colour with `cards: "any"`: a card is a monster (evolved for
+  less, as "evolve it for 1 less cost", B01-104) or a skill of that colour (used for
+  less); B01-104's "monster … evolve it" has no `cards` and evolves only.
 - A discard-pile search for "a Fire monster" has `target: "fire"`: on discard_to_hand the
   attribute target means a monster of it (every such text says monster).
 - "recover HP until you have 5 HP" (B02-055) is `heal` 5: each point heals only below 5

@@ -21,7 +21,8 @@ player chooses how many, up to everything possible) or "all". What runs:
 - fields: `when: "cleanup"` waits until the end of this turn's cleanup (PAD-4.6);
   `discard_cost` N: the policy may discard N hand cards to run the step, else it does not
   run; `target` (an attribute, a list of them, a pet type or "pet") filters the one-or-
-  `amount` pets or discard-pile cards a step picks (`scope` = every pet matching).
+  `amount` pets or discard-pile cards a step picks (`scope` = every pet matching);
+  `cards: "any"` on `cost_reduction`: a hand skill of the colour may be used for less too.
 
 Against the goldfish (DGM-5) the opponent steps find no target and move nothing; a card
 whose every step acts on the opponent, or waits for the opponent to attack, is listed by
@@ -129,6 +130,7 @@ class Step:
     tapped_only: bool = False  # damage_immunity: only from tapped attackers
     phase: str | None = None  # no_opponent_untap: "puzzle"
     gated: bool = False  # while_active or max_life: `holds` is asked first
+    any_card: bool = False  # cost_reduction `cards: "any"`: a hand skill may be used too
 
     def fits(self, card) -> bool:
         """A card the step's `target` allows: every target names monsters (pets), of one
@@ -210,6 +212,8 @@ def unsupported(step: dict) -> str | None:
             return f"{name} {key} {step[key]}"
     if step.get("scope") not in SCOPES:
         return f"{name} scope {step.get('scope')}"
+    if step.get("cards") not in (None, "any"):
+        return f"{name} cards {step['cards']}"
     return opponent.unsupported(step)
 
 
@@ -253,6 +257,7 @@ def compile_step(raw: dict) -> Step:
         tapped_only=bool(raw.get("tapped_only", False)),
         phase=raw.get("phase"),
         gated=bool(raw.get("while_active")) or raw.get("max_life") is not None,
+        any_card=raw.get("cards") == "any",
     )
 
 

@@ -28,6 +28,12 @@ Decisions where the texts and RULES.md are open:
   does not count against "once per pet per turn"; the evolved pet is active and its
   `evolve` steps run. `self_to_orb` puts the drawn card on a column instead.
 - a target on a discard-pile search names monsters: only pets are taken.
+- `cost_reduction` with `cards: "any"` ("choose a Fire card in your hand and use it for
+  1 less cost", B02-102): a "card" is a hand pet that evolves now (as B01-104) or a hand
+  skill of the colour used now, for its cost less the amount (never below 0), with its
+  play steps; the skill then goes to the discard pile, before the discount skill. The
+  discount skill never uses itself: the skill being played (and a copy of it, the same
+  card to the engine) has left the hand or is excluded.
 """
 
 from __future__ import annotations
@@ -383,15 +389,49 @@ def _self_to_orb(game, step, source, stack):
     return [source]
 
 
+def discounted_skills(game, mask: int, reduction: int, source) -> list:
+    """The hand skills "use it for N less" may use now (`cards: "any"`): of an attribute in
+    `mask`, with play steps, a pet of their attribute in play (PAD-1.2) and their cost
+    less `reduction` payable (PAD-4.3.1); never the discount skill itself."""
+    state = game.state
+    payable = -1
+    options = []
+    for card in state.hand:
+        if card is source or not (card.is_skill and card.play_steps and card.attr_mask & mask):
+            continue
+        if card.cost > reduction:
+            if payable < 0:
+                payable = state.payable()
+            if card.cost - reduction > payable:
+                continue
+        if game.attribute_in_play(card.attr_mask):
+            options.append(card)
+    return options
+
+
+def cost_reduction_options(game, step, source) -> list[tuple[int | None, object]]:
+    """(pet index, hand pet) evolutions, then (None, hand skill) uses with `cards: "any"`,
+    that a `cost_reduction` step may make now at the reduced cost."""
+    mask = reduction_mask(step, source)
+    options: list[tuple[int | None, object]] = list(game.cheaper_evolutions(mask, step.amount))
+    if step.any_card:
+        options += [(None, card) for card in discounted_skills(game, mask, step.amount, source)]
+    return options
+
+
 def _cost_reduction(game, step, source, stack):
     # PAD-4.3: "choose a <colour> monster from your hand and evolve it for 1 less cost"
-    # evolves now; no discount is left for later in the turn.
-    options = game.cheaper_evolutions(reduction_mask(step, source), step.amount)
-    pick = game.policy.choose_cheaper_evolution(game, options, step.amount) if options else None
+    # evolves now; "… a <Colour> card … use it" may also use a skill now (PAD-1.2 and
+    # PAD-4.3.1 as for any skill, its cost less the amount). No discount is left for later.
+    options = cost_reduction_options(game, step, source)
+    pick = game.policy.choose_cheaper_play(game, options, step.amount) if options else None
     if pick is None:
         return []
     index, card = pick
-    game.evolve(index, card, reduction=step.amount)
+    if index is None:
+        game.use_skill(card, card.play_steps, "skill", None, reduction=step.amount)
+    else:
+        game.evolve(index, card, reduction=step.amount)
     return [card]
 
 

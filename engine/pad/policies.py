@@ -24,8 +24,8 @@ from operator import getitem
 
 from engine.pad.cards import HEART, PadCard
 from engine.pad.defence_policy import GreedyOpponentChoices, OpponentChoices, greedy_blockers
-from engine.pad.effects import OPPONENT_ACTIONS, opponent_targets, reduction_mask
-from engine.pad.own_effects import self_evolution_targets
+from engine.pad.effects import OPPONENT_ACTIONS, opponent_targets
+from engine.pad.own_effects import cost_reduction_options, self_evolution_targets
 from engine.pad.own_policy import GreedyOwnChoices, OwnChoices
 from engine.pad.rules import combo_mask
 from engine.pad.state import MAX_LIFE
@@ -94,10 +94,11 @@ class Policy(OwnChoices, OpponentChoices):
     def choose_hand_discards(self, game, count: int, optional: bool) -> list[PadCard]:
         return [] if optional else game.state.hand[:count]
 
-    def choose_cheaper_evolution(
-        self, game, options: list[tuple[int, PadCard]], reduction: int
-    ) -> tuple[int, PadCard] | None:
-        """PAD-4.3 "evolve it for N less": one of the legal (pet, hand card) options."""
+    def choose_cheaper_play(
+        self, game, options: list[tuple[int | None, PadCard]], reduction: int
+    ) -> tuple[int | None, PadCard] | None:
+        """PAD-4.3 "evolve / use it for N less": one of the legal options — (pet, hand pet)
+        evolutions, (None, hand skill) uses — or None."""
         return options[0]
 
     # effects on the opponent (PAD-7.2): `game` is the acting side, targets are legal
@@ -125,7 +126,8 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
     Setup: an orb card worth keeping (an evolution, a useful skill) is swapped with the
     hand card worth least, when that one is worth less.
     Main phase: plays draw skills, an "evolve it for 1 less" skill when it evolves now a
-    pet costing more than the skill (the costliest), "return from discard" when the
+    pet costing more than the skill (the costliest; "use a card for 1 less": else the
+    costliest skill it wants to play now), "return from discard" when the
     discard holds an evolution it needs, "hand to orb" when two spare cards remain;
     evolves every pet it can, cheapest first, paying a cost only when the new card hits
     at least as well, from the columns whose top card loses least (never breaking a
@@ -328,14 +330,18 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
             return len(state.life) < MAX_LIFE
         if action == "untap":
             return any(stack.tapped and step.fits(stack.top) for stack in state.pets)
-        if action == "cost_reduction":  # PAD-4.3: evolves now, for less
-            for other in state.hand:  # a pet that costs more than the skill saves
-                if other.is_pet and other.cost > card.cost:
+        if action == "cost_reduction":  # PAD-4.3: evolves (or uses a skill) now, for less
+            for other in state.hand:  # a card that costs more than the skill saves
+                if other.cost > card.cost and (other.is_pet or step.any_card):
                     break
             else:
                 return False
-            options = game.cheaper_evolutions(reduction_mask(step, card), step.amount)
-            return any(evolution.cost > card.cost for _, evolution in options)
+            return (
+                self.choose_cheaper_play(
+                    game, cost_reduction_options(game, step, card), step.amount, card.cost
+                )
+                is not None
+            )
         if action == "discard_to_hand":
             keep = self.keep_values(game, [c for c in state.discard if step.fits(c)])
             return bool(keep) and max(keep) >= KEEP_FUTURE
@@ -358,11 +364,35 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
                     return True
         return False
 
-    def choose_cheaper_evolution(
-        self, game, options: list[tuple[int, PadCard]], reduction: int
-    ) -> tuple[int, PadCard] | None:
-        """The evolution that saves most (highest cost), then the one that hits hardest."""
-        return max(options, key=lambda option: (option[1].cost, card_value(option[1])))
+    def choose_cheaper_play(
+        self, game, options, reduction: int, least: int = -1
+    ) -> tuple[int | None, PadCard] | None:
+        """Among the cards costing more than `least` (the discount skill's cost, when
+        asking whether to play it): an evolution before a skill (as its keep values rank
+        them), the one that saves most (highest cost), then the pet that hits hardest; a
+        skill only when one of its play steps is wanted now (`wants`), else None."""
+        best, best_key = None, None
+        for index, card in options:
+            if card.cost <= least:
+                continue
+            if index is None:
+                if not self._wants_skill(game, card):
+                    continue
+                key = (0, card.cost, 0)
+            else:
+                key = (1, card.cost, card_value(card))
+            if best_key is None or key > best_key:
+                best, best_key = (index, card), key
+        return best
+
+    def _wants_skill(self, game, card: PadCard) -> bool:
+        """A hand skill worth using now for less: one of its play steps is wanted (a
+        discount step never counts, so one discount never asks about another)."""
+        return any(
+            self.wants(game, card, step)
+            for step in card.play_steps
+            if step.action != "cost_reduction"
+        )
 
     def evolutions(self, game) -> list[tuple[int, PadCard]]:
         """Every free evolution available (each pet and hand card once), or else the

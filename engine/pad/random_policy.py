@@ -143,7 +143,7 @@ class RandomPolicy(RandomOpponentChoices, Policy):
             return None
         return game.rng.sample(game.state.hand, count)
 
-    def choose_cheaper_evolution(self, game, options, reduction):
+    def choose_cheaper_play(self, game, options, reduction):
         return game.rng.choice(options)
 
     def choose_opponent_pet(self, game, targets: list[int], purpose: str) -> int:

@@ -33,8 +33,9 @@ Decisions where RULES.md is open:
 - Ultimate evolution (PAD-1.1) also discards the named requirement card from hand.
 - A skill with no attribute needs no pet.
 - PAD-4.3: "cost_reduction" ("choose a <colour> monster from your hand and evolve it for
-  1 less cost") evolves that pet at once, for its cost less the amount; it leaves no
-  discount for later in the turn, so two such skills never stack on one evolution.
+  1 less cost") evolves that pet at once, for its cost less the amount; with `cards:
+  "any"` ("a <Colour> card … use it") it may use a hand skill of the colour at once
+  instead (engine/pad/own_effects.py). It leaves no discount for later in the turn.
 - Effect timings (engine/pad/effects.py): `turn_start` steps run at the start of the
   reset phase, before its one untap (PAD-4.1), so "this monster becomes Active" leaves
   the reset untap for another pet; `main_end` after the policy's main phase; `orb_start`
@@ -339,6 +340,7 @@ class PadGame(Defender):
         return bool(in_play & mask)
 
     def evolution_cost(self, card: PadCard, reduction: int = 0) -> int:
+        """A pet's or skill's cost (PAD-4.3.1) less `reduction` ("… for N less"), ≥ 0."""
         return max(0, card.cost - reduction) if reduction else card.cost
 
     def requirement_card(self, card: PadCard) -> PadCard | None:
@@ -426,18 +428,22 @@ class PadGame(Defender):
             raise IllegalAction(f"{card.name} is not a skill in hand.")
         self.use_skill(card, card.play_steps, "skill", payment)
 
-    def use_skill(self, card: PadCard, steps, action: str, payment: list[int] | None) -> None:
-        """PAD-1.2/4.3.1: check the attribute, pay the cost from the orb area, run `steps`,
-        discard the skill; `action` names the event in the log."""
+    def use_skill(
+        self, card: PadCard, steps, action: str, payment: list[int] | None, reduction: int = 0
+    ) -> None:
+        """PAD-1.2/4.3.1: check the attribute, pay the cost (less `reduction`, "use it for
+        N less") from the orb area, run `steps`, discard the skill; `action` names the
+        event in the log."""
         state = self.state
         if not self.attribute_in_play(card.attr_mask):
             raise IllegalAction("PAD-1.2: no pet of the skill's attribute is in play.")
-        if card.cost > state.payable():
+        cost = self.evolution_cost(card, reduction)
+        if cost > state.payable():
             raise IllegalAction("PAD-4.3.1: the orb area cannot pay this cost.")
         if payment is None:
-            payment = self.policy.choose_payment(self, card.cost) if card.cost else []
-        if len(payment) != card.cost:
-            raise IllegalAction(f"PAD-4.3.1: pay exactly {card.cost} card(s).")
+            payment = self.policy.choose_payment(self, cost) if cost else []
+        if len(payment) != cost:
+            raise IllegalAction(f"PAD-4.3.1: pay exactly {cost} card(s).")
         state.pay(payment)
         state.hand.remove(card)
         if self.log is not None:

@@ -138,6 +138,24 @@ def test_the_refresh_phase_steps_wait_for_the_cleanup(texts):
     assert all(step.get("when") == "cleanup" for card in matching for step in card["effect"])
 
 
+def test_only_the_card_for_less_texts_may_use_a_skill_for_less(texts):
+    # "a <Colour> card in your hand and use it" (B02-102 … B02-106) → `cards: "any"`; "a
+    # <colour> monster … evolve it" (B01-104 … B01-108) stays monsters only.
+    by_field = {
+        card["number"]
+        for card in texts
+        for step in card.get("effect") or ()
+        if step["action"] == "cost_reduction" and step.get("cards") == "any"
+    }
+    assert by_field == {f"B02-{n}" for n in range(102, 107)}
+    monsters_only = [
+        card["number"]
+        for card in texts
+        if re.search(r"monster from your hand and evolve it for \d+ less cost", card["text"], re.I)
+    ]
+    assert sorted(monsters_only) == [f"B01-{n}" for n in range(104, 109)]
+
+
 def test_every_step_is_in_the_catalogues_vocabulary(pad_cards):
     errors = {card["number"]: effect_errors(card.get("effect"), "pad") for card in pad_cards}
     assert {number: found for number, found in errors.items() if found} == {}

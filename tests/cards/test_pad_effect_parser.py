@@ -516,10 +516,27 @@ def test_skill_texts_are_played_b01_109_b02_101_b03_089_b01_119_b01_115():
 def test_cost_reduction_names_a_colour_only_off_the_skills_own_b01_104_b02_102():
     text = "Choose a Fire card in your hand and use it for 1 less cost."
     assert read(text, skill("fire")) == [
-        {"trigger": "play", "action": "cost_reduction", "amount": 1}
+        {"trigger": "play", "action": "cost_reduction", "amount": 1, "cards": "any"}
     ]
     assert read(text, skill("water")) == [
-        {"trigger": "play", "action": "cost_reduction", "amount": 1, "colour": "fire"}
+        {
+            "trigger": "play",
+            "action": "cost_reduction",
+            "amount": 1,
+            "colour": "fire",
+            "cards": "any",
+        }
+    ]
+
+
+def test_a_card_for_less_may_be_a_skill_a_monster_for_less_only_evolves_b02_102_b01_104():
+    # B02-102 "a Fire card … use it": a skill of the colour too (`cards: "any"`); B01-104
+    # "a fire monster … evolve it": monsters only, no `cards` field.
+    assert read(
+        "Choose a fire monster from your hand and evolve it for 1 less cost.", skill("fire")
+    ) == [{"trigger": "play", "action": "cost_reduction", "amount": 1}]
+    assert read("Choose a Dark card in your hand and use it for 1 less cost.", skill("dark")) == [
+        {"trigger": "play", "action": "cost_reduction", "amount": 1, "cards": "any"}
     ]
 
 

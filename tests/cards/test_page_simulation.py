@@ -116,6 +116,31 @@ def test_a_step_the_engine_cannot_run_is_marked_and_the_card_is_not_simulated(cl
     assert "When used: teleport pet 1 (not run)" in words
 
 
+def test_a_card_for_less_says_use_a_monster_for_less_says_evolve(client, catalogue):
+    # B02-102 Ruby Dragon "Choose a Fire card in your hand and use it for 1 less cost" may
+    # use a skill (`cards: "any"`); B01-104 Rubylit "… fire monster … evolve it" only evolves.
+    status, words = simulation(client, "B02-102")
+    assert status == "simulated"
+    assert "When used: use a card for 1 less" in words
+    status, words = simulation(client, "B01-104")
+    assert "When used: evolve for 1 less" in words and "use a" not in words
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("zh-hant", "使用時：使用一張火 卡，費用減少 1"),
+        ("zh-hans", "使用时：使用一张火 卡，费用减少 1"),
+    ],
+)
+def test_a_card_for_less_in_the_readers_language(language, expected):
+    from django.utils import translation
+
+    step = {"trigger": "play", "action": "cost_reduction", "amount": 1}
+    with translation.override(language):
+        assert describe_step({**step, "colour": "fire", "cards": "any"}, "pad") == expected
+
+
 @pytest.mark.parametrize(
     ("step", "game", "expected"),
     [
