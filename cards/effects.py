@@ -8,6 +8,9 @@ step it cannot interpret.
 from __future__ import annotations
 
 from cards import vocabulary as v
+from engine.digimon import effects as digimon_effects
+from engine.pad import effects as pad_effects
+from engine.pad import opponent as pad_opponent
 
 TRIGGERS = (
     "evolve",
@@ -28,70 +31,13 @@ TRIGGERS = (
     "guard_declaration",
     "opponent_damaged",
 )
+# The actions are the engines' own registries, so the catalogue accepts exactly what the
+# simulator can run (the generated lasting step of a skill is no catalogue action).
 ACTIONS = {
-    v.PAD: (
-        "draw",
-        "heal",
-        "deck_to_orb",
-        "hand_to_orb",
-        "deck_to_discard",
-        "hand_to_discard",
-        "discard_to_hand",
-        "extra_damage",
-        "extra_combo",
-        "cost_reduction",
-        "untap",
-        # PAD-7.2: effects on the opponent
-        "opponent_tap",
-        "opponent_return_top",
-        "opponent_hand_discard",
-        "opponent_orb_discard",
-        # issue 13: the player's own side
-        "evolve_self",
-        "self_to_orb",
-        "attack_bonus",
-        "extra_attack",
-        "draw_until",
-        "reveal_top",
-        "look_top",
-        "swap_hand_orb",
-        "discard_to_orb",
-        "discard_for_combo",
-        "refill_column",
-        "devolve",
-        # issue 13: the opponent's side and continuous effects
-        "opponent_devolve",
-        "opponent_defense",
-        "opponent_damage",
-        "opponent_orb_trim",
-        "opponent_orb_swap",
-        "guard_multiple",
-        "unblockable",
-        "damage_immunity",
-        "guard_bonus",
-        "life_to_discard",
-        "no_opponent_untap",
-        "heal_to_damage",
-        "last_stand",
-        "negate_damage",
-        "defense_bonus",
+    v.PAD: tuple(
+        sorted((set(pad_effects.ACTIONS) | pad_effects.CONTINUOUS) - {pad_opponent.LASTING})
     ),
-    v.DIGIMON: (
-        "power_add",
-        "power_percent",
-        "power_multiply",
-        "opponent_power_zero",
-        "stop_attacks",
-        "points_add",
-        # issue 13 (engine/digimon/effects.py)
-        "add_attack_power",
-        "attack_with",
-        "ignore_guard",
-        "speed_percent",
-        "speed_multiply",
-        "cannot_act",
-        "evolve",
-    ),
+    v.DIGIMON: tuple(sorted(digimon_effects.ACTIONS)),
 }
 OPTIONAL_KEYS = {
     "amount": int,
