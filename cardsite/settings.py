@@ -108,6 +108,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # start of a transaction so concurrent writers queue instead of failing mid-way.
         "init_command": "PRAGMA cache_size=-65536; PRAGMA journal_mode=WAL;",
         "transaction_mode": "IMMEDIATE",
+        # A queued writer waits this many seconds for the lock (SQLite's default, 5, is
+        # too short for a burst of writers on a busy machine: "database is locked").
+        "timeout": 20,
     }
 
 # Throttles and the login failure counter live in the cache: with several app servers it
