@@ -284,3 +284,14 @@ def face(player: PadGame, opponent: PadGame) -> None:
     player.seat, opponent.seat = 0, 1
     opponent.going_first = not player.going_first
     opponent.turn = player.turn
+
+
+def stack_on(game: PadGame, index: int, *specs) -> None:
+    """Evolve pet `index` by hand: the cards of `specs` go on top of its stack, as if they
+    had been dealt from the deck."""
+    stack = game.state.pets[index]
+    for spec in specs:
+        card = PadCard(spec)
+        stack.cards.append(card)
+        stack.top = card
+    game.init_opposition(game.state.all_cards())

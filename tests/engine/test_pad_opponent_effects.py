@@ -12,7 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.pad.cards import FIRE, PadCard
 from engine.pad.opponent import defence_of
 from engine.pad.policies import GreedyPolicy, Policy
-from tests.engine.factories import build_game, face, orb, real
+from tests.engine.factories import build_game, face, orb, real, stack_on
 
 LIL_RED, LIL_BLUE, LIL_GREEN, LIL_BLACK = (
     real(n) for n in ("B01-001", "B01-005", "B01-009", "B01-017")
@@ -44,14 +44,7 @@ def duel(my_team, their_team, *, mine=None, theirs=None):
     return me, them
 
 
-def evolved(game, index: int, *specs) -> None:
-    """Put the cards of `specs` on top of pet `index` (an evolved pet in play)."""
-    stack = game.state.pets[index]
-    for spec in specs:
-        card = PadCard(spec)
-        stack.cards.append(card)
-        stack.top = card
-    game.init_opposition(game.state.all_cards())  # as if dealt from the deck
+evolved = stack_on
 
 
 def run_evolve_steps(game, spec) -> None:

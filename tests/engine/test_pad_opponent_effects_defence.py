@@ -13,7 +13,7 @@ from engine.pad import effects
 from engine.pad.cards import DARK, FIRE, LIGHT, WATER, PadCard
 from engine.pad.opponent import defence_of
 from engine.pad.policies import GreedyPolicy, Policy
-from tests.engine.factories import build_game, face, orb, real
+from tests.engine.factories import build_game, face, orb, real, stack_on
 
 LIL_RED, LIL_BLUE, LIL_GREEN, LIL_WHITE, LIL_BLACK = (
     real(n) for n in ("B01-001", "B01-005", "B01-009", "B01-013", "B01-017")
@@ -54,14 +54,7 @@ def duel(attackers, defenders, *, mine=None, theirs=None):
     return me, them
 
 
-def on_top(game, index: int, *specs) -> None:
-    """Evolve pet `index` by hand: the cards of `specs` go on top of its stack."""
-    stack = game.state.pets[index]
-    for spec in specs:
-        card = PadCard(spec)
-        stack.cards.append(card)
-        stack.top = card
-    game.init_opposition(game.state.all_cards())  # as if dealt from the deck
+on_top = stack_on
 
 
 def attack(game, colour: int, combos: int) -> None:
