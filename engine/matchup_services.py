@@ -16,10 +16,10 @@ from decks.reference import reference_decks
 from decks.rules import EntryInput, validate_deck
 from engine.convert import deck_spec
 from engine.core import api as engine
-from engine.core.batch import TimeLimit
 from engine.core.cards import DeckSpec
-from engine.core.matchup import Opponent, compare_decks, play_match, run_matchup
-from engine.services import MAX_GAMES, GoldfishError, TimeLimitExceeded, entries_for
+from engine.core.matchup import Opponent, compare_plan, matchup_plan, play_match
+from engine.core.plan import Plan
+from engine.services import MAX_GAMES, GoldfishError, entries_for, run_plan
 
 # More opponents than this in one request is a gauntlet of the user's own: twelve is more
 # than any game's reference decks and keeps a report readable.
@@ -98,6 +98,41 @@ def gauntlet(game: str) -> list[MatchDeck]:
     return [match_deck(game, deck=deck) for deck in reference_decks(game)]
 
 
+def matchup_plan_for(request: MatchupRequest) -> Plan:
+    """The MATCH-1 plan of the deck against each opponent, its card rows naming the
+    catalogue card of each name; refusals are GoldfishErrors."""
+    spec, opponents = _checked(request)
+    plan = _engine_call(
+        matchup_plan,
+        spec,
+        opponents,
+        label=request.deck.label,
+        card_ids=True,
+        **_play_options(request),
+    )
+    _engine_call(plan.check)
+    return plan
+
+
+def comparison_plan_for(request: MatchupRequest) -> Plan:
+    """Deck A (`request.deck`) and deck B (`request.other`) against the same opponents with
+    the same seeds, and the difference of their win rates with its interval (MATCH-1)."""
+    if request.other is None:
+        raise GoldfishError("invalid", "A comparison needs a second deck.")
+    spec, opponents = _checked(request)
+    other = _spec(request, request.other)
+    plan = _engine_call(
+        compare_plan,
+        [spec, other],
+        opponents,
+        labels=[request.deck.label, request.other.label],
+        card_ids=True,
+        **_play_options(request),
+    )
+    _engine_call(plan.check)
+    return plan
+
+
 def matchup_report(
     request: MatchupRequest,
     *,
@@ -105,21 +140,8 @@ def matchup_report(
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
 ) -> dict:
-    """The MATCH-1 report of the deck against each opponent, its card rows naming the
-    catalogue card of each name."""
-    spec, opponents = _checked(request)
-    report = _engine_call(
-        time_limit,
-        run_matchup,
-        spec,
-        opponents,
-        label=request.deck.label,
-        processes=processes,
-        progress=progress,
-        time_limit=time_limit,
-        **_play_options(request),
-    )
-    return _with_card_ids(report, spec)
+    """The report of `matchup_plan_for(request)`, played in this process."""
+    return run_plan(matchup_plan_for(request), processes, progress, time_limit, matchup_refusal)
 
 
 def matchup_comparison(
@@ -129,27 +151,8 @@ def matchup_comparison(
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
 ) -> dict:
-    """Deck A (`request.deck`) and deck B (`request.other`) against the same opponents with
-    the same seeds, and the difference of their win rates with its interval (MATCH-1)."""
-    if request.other is None:
-        raise GoldfishError("invalid", "A comparison needs a second deck.")
-    spec, opponents = _checked(request)
-    other = _spec(request, request.other)
-    result = _engine_call(
-        time_limit,
-        compare_decks,
-        [spec, other],
-        opponents,
-        processes=processes,
-        progress=progress,
-        time_limit=time_limit,
-        **_play_options(request),
-    )
-    pairs = zip(result["decks"], (request.deck, request.other), (spec, other), strict=True)
-    for report, deck, built in pairs:
-        report["deck"] = {**deck.label, **report["deck"], **deck.label}
-        _with_card_ids(report, built)
-    return result
+    """The report of `comparison_plan_for(request)`, played in this process."""
+    return run_plan(comparison_plan_for(request), processes, progress, time_limit, matchup_refusal)
 
 
 def matchup_sample(request: MatchupRequest) -> dict:
@@ -157,7 +160,6 @@ def matchup_sample(request: MatchupRequest) -> dict:
     snapshot; the deck goes first unless `first` is False."""
     spec, opponents = _checked(request)
     result = _engine_call(
-        None,
         play_match,
         spec,
         opponents[0].deck,
@@ -220,24 +222,15 @@ ENGINE_CODES = {
 }
 
 
-def _engine_call(limit: float | None, function, /, *args, **kwargs):
+def matchup_refusal(error: engine.EngineError) -> GoldfishError:
+    """The engine's refusal as a GoldfishError with the API's code."""
+    code = next((c for kind, c in ENGINE_CODES.items() if isinstance(error, kind)), None)
+    return GoldfishError(code or "engine_error", str(error))
+
+
+def _engine_call(function, /, *args, **kwargs):
     """Run the engine; its refusals become GoldfishErrors with the API's codes."""
     try:
         return function(*args, **kwargs)
-    except TimeLimit:
-        raise TimeLimitExceeded(
-            "time_limit", f"The run took longer than {limit:.0f} s; ask for fewer games."
-        ) from None
     except engine.EngineError as error:
-        code = next((c for kind, c in ENGINE_CODES.items() if isinstance(error, kind)), None)
-        raise GoldfishError(code or "engine_error", str(error)) from None
-
-
-def _with_card_ids(report: dict, spec: DeckSpec) -> dict:
-    """Each card row gains "card": the id of the card of that name in the deck (the first
-    by zone and id when two printings share a name)."""
-    ids: dict[str, int] = {}
-    for card in (*spec.deck, *spec.team):
-        ids.setdefault(card.name, card.id)
-    report["cards"] = [{"card": ids.get(row["name"]), **row} for row in report["cards"]]
-    return report
+        raise matchup_refusal(error) from None

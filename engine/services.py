@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from decks.services import DeckError, entries_from_items, entries_from_text
 from engine.convert import card_spec, deck_spec
 from engine.core import api as engine
 from engine.core.batch import TimeLimit
+from engine.core.plan import Plan
 
 MAX_GAMES = 100_000
 DEFAULT_TURN_CAP = 30
@@ -95,6 +97,25 @@ def _checked_spec(request: GoldfishRequest):
     return deck_spec(request.game, request.entries)
 
 
+def goldfish_plan_for(request: GoldfishRequest) -> Plan:
+    """The plan of the goldfish batch (engine/core/plan.py); refusals are GoldfishErrors."""
+    spec = _checked_spec(request)
+    try:
+        plan = engine.batch_plan(
+            spec,
+            games=request.games,
+            seed=request.seed,
+            policy=request.policy,
+            going_first=request.going_first,
+            turn_cap=request.turn_cap,
+            options=opponent_options(request.game, request.opponent),
+        )
+        plan.check()
+    except engine.EngineError as error:
+        raise engine_refusal(error) from None
+    return plan
+
+
 def goldfish_report(
     request: GoldfishRequest,
     *,
@@ -102,26 +123,31 @@ def goldfish_report(
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
 ) -> dict:
-    spec = _checked_spec(request)
+    """The report of `goldfish_plan_for(request)`, played in this process."""
+    return run_plan(goldfish_plan_for(request), processes, progress, time_limit)
+
+
+def engine_refusal(error: engine.EngineError) -> GoldfishError:
+    return GoldfishError("engine_error", str(error))
+
+
+def run_plan(
+    plan: Plan,
+    processes: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
+    refusal: Callable[[engine.EngineError], GoldfishError] = engine_refusal,
+) -> dict:
+    """Play a plan in this process (or its pool) within `time_limit` seconds."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     try:
-        return engine.run_batch(
-            spec,
-            games=request.games,
-            seed=request.seed,
-            policy=request.policy,
-            going_first=request.going_first,
-            turn_cap=request.turn_cap,
-            processes=processes,
-            progress=progress,
-            options=opponent_options(request.game, request.opponent),
-            time_limit=time_limit,
-        )
+        return plan.run(processes=processes, progress=progress, deadline=deadline)
     except TimeLimit:
         raise TimeLimitExceeded(
             "time_limit", f"The run took longer than {time_limit:.0f} s; ask for fewer games."
         ) from None
     except engine.EngineError as error:
-        raise GoldfishError("engine_error", str(error)) from None
+        raise refusal(error) from None
 
 
 def goldfish_sample(request: GoldfishRequest) -> dict:
@@ -139,5 +165,5 @@ def goldfish_sample(request: GoldfishRequest) -> dict:
             options=opponent_options(request.game, request.opponent),
         )
     except engine.EngineError as error:
-        raise GoldfishError("engine_error", str(error)) from None
+        raise engine_refusal(error) from None
     return result.log

@@ -13,7 +13,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 
-from engine.core import batch
 from engine.core.cards import CardSpec, DeckSpec
 from engine.core.errors import (
     EngineError,
@@ -23,6 +22,8 @@ from engine.core.errors import (
     UnknownGame,
     UnknownPolicy,
 )
+from engine.core.plan import Plan, goldfish_plan
+from engine.core.recipes import GoldfishRecipe
 from engine.core.registry import POLICIES, discover, get_engine
 from engine.core.result import GameResult
 from engine.core.seeds import game_seed
@@ -38,6 +39,7 @@ __all__ = [
     "InvalidOptions",
     "UnknownGame",
     "UnknownPolicy",
+    "batch_plan",
     "game_seed",
     "not_simulated",
     "play_game",
@@ -87,21 +89,34 @@ def run_batch(
     progress(done, total) is called in this process after each chunk of games; past
     `time_limit` seconds `batch.TimeLimit` is raised and any process pool is torn down.
     """
-    if games < 1:
-        raise InvalidOptions("games must be at least 1.")
-    summary = batch.run(
+    plan = batch_plan(
         deck,
         games=games,
         seed=seed,
         policy=policy,
         going_first=going_first,
         turn_cap=turn_cap,
-        processes=processes,
-        progress=progress,
         options=options,
-        deadline=None if time_limit is None else time.monotonic() + time_limit,
     )
-    return summary.report(seed=seed, going_first=going_first)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    return plan.run(processes=processes, progress=progress, deadline=deadline)
+
+
+def batch_plan(
+    deck: DeckSpec,
+    *,
+    games: int,
+    seed: int,
+    policy: str = "greedy",
+    going_first: bool | None = None,
+    turn_cap: int = 30,
+    options: Mapping | None = None,
+) -> Plan:
+    """The plan of `run_batch` (see engine/core/plan.py), to run here or on workers."""
+    if games < 1:
+        raise InvalidOptions("games must be at least 1.")
+    recipe = GoldfishRecipe(deck, policy, turn_cap, dict(options) if options else None)
+    return goldfish_plan(recipe, games=games, seed=seed, going_first=going_first)
 
 
 def not_simulated(deck: DeckSpec) -> list[dict[str, str]]:

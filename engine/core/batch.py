@@ -21,11 +21,10 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 
-from engine.core.cards import DeckSpec
 from engine.core.errors import EngineError
-from engine.core.recipes import GoldfishRecipe, Recipe
+from engine.core.recipes import Recipe
 from engine.core.registry import Prepared, Summary
 from engine.core.seeds import game_seed
 
@@ -183,32 +182,6 @@ def _run_pool(
         # busy, and a worker blocked on the task queue's lock only leaves on SIGTERM.
         pool.terminate()
         pool.join()
-
-
-def run(
-    deck: DeckSpec,
-    *,
-    games: int,
-    seed: int,
-    policy: str,
-    going_first: bool | None,
-    turn_cap: int,
-    processes: int | None,
-    progress: Callable[[int, int], None] | None,
-    options: Mapping | None,
-    deadline: float | None = None,
-) -> Summary:
-    """The merged goldfish summary of the batch (see `run_recipe`)."""
-    recipe = GoldfishRecipe(deck, policy, turn_cap, dict(options) if options else None)
-    return run_recipe(
-        recipe,
-        games=games,
-        seed=seed,
-        going_first=going_first,
-        processes=processes,
-        progress=progress,
-        deadline=deadline,
-    )
 
 
 def run_recipe(

@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.core import batch
 from engine.core.cards import DeckSpec
 from engine.core.errors import InvalidDeck, InvalidOptions
 from engine.core.intervals import difference
 from engine.core.match_summary import MatchSummary, MatchTally, row_of
+from engine.core.plan import Plan
 from engine.core.recipes import MatchRecipe
 from engine.core.registry import discover, get_engine
 from engine.core.result import MatchResult
@@ -63,87 +63,147 @@ def run_matchup(
     deck: DeckSpec,
     opponents: Sequence[Opponent],
     *,
+    processes: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
+    **settings,
+) -> dict:
+    """The MATCH-1 report of `games` games against each opponent (`label` names the deck
+    in the report, as `Opponent.label` names an opponent; see `matchup_plan`).
+
+    first None alternates (even-numbered games first, PAD-7.3 / DGM-6.2), True or False
+    fixes the deck's order; progress(done, total) counts games over all opponents.
+    """
+    plan = matchup_plan(deck, opponents, **settings)
+    return plan.run(processes=processes, progress=progress, deadline=_deadline(time_limit))
+
+
+def compare_decks(
+    decks: Sequence[DeckSpec],
+    opponents: Sequence[Opponent],
+    *,
+    processes: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
+    **settings,
+) -> dict:
+    """Decks A and B against the same opponents with the same seeds (MATCH-1): both
+    reports and the difference of win rates A − B, overall and per opponent."""
+    plan = compare_plan(decks, opponents, **settings)
+    return plan.run(processes=processes, progress=progress, deadline=_deadline(time_limit))
+
+
+def matchup_plan(
+    deck: DeckSpec,
+    opponents: Sequence[Opponent],
+    *,
     games: int,
     seed: int,
     policy: str = "greedy",
     opponent_policy: str = "greedy",
     first: bool | None = None,
     turn_cap: int | None = None,
-    processes: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
     options: Mapping | None = None,
     opponent_options: Mapping | None = None,
-    time_limit: float | None = None,
     label: Mapping | None = None,
-) -> dict:
-    """The MATCH-1 report of `games` games against each opponent (`label` names the deck
-    in the report, as `Opponent.label` names an opponent).
-
-    first None alternates (even-numbered games first, PAD-7.3 / DGM-6.2), True or False
-    fixes the deck's order; progress(done, total) counts games over all opponents.
-    """
+    card_ids: bool = False,
+) -> Plan:
+    """The plan of `run_matchup`: one recipe per opponent. `card_ids` gives each card row
+    "card", the id of the deck's card of that name (the first by zone and id)."""
     if games < 1:
         raise InvalidOptions("games must be at least 1.")
     if not opponents:
         raise InvalidOptions("A matchup needs at least one opponent.")
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    summaries = []
-    for number, opponent in enumerate(opponents):
-        recipe = _recipe(
-            deck, opponent.deck, policy, opponent_policy, turn_cap, options, opponent_options
-        )
-        done = number * games
+    recipes = tuple(
+        _recipe(deck, opponent.deck, policy, opponent_policy, turn_cap, options, opponent_options)
+        for opponent in opponents
+    )
+    assembly = _matchup_assembly(
+        deck, opponents, games, seed, policy, opponent_policy, first, turn_cap, label, card_ids
+    )
+    return Plan(recipes, games, seed, first, assembly)
 
-        def step(played: int, _total: int, done: int = done) -> None:
-            if progress:
-                progress(done + played, games * len(opponents))
 
-        summaries.append(
-            batch.run_recipe(
-                recipe,
-                games=games,
-                seed=seed,
-                going_first=first,
-                processes=processes,
-                progress=step,
-                deadline=deadline,
-            )
-        )
+def compare_plan(
+    decks: Sequence[DeckSpec],
+    opponents: Sequence[Opponent],
+    *,
+    labels: Sequence[Mapping] | None = None,
+    card_ids: bool = False,
+    **settings,
+) -> Plan:
+    """The plan of `compare_decks`: deck A's recipes, then deck B's. `labels` name the
+    decks in their reports (over anything the engine puts there)."""
+    if len(decks) != 2:
+        raise InvalidOptions("A comparison takes exactly two decks.")
+    plans = [
+        matchup_plan(deck, opponents, label=label, card_ids=card_ids, **settings)
+        for deck, label in zip(decks, labels or ({}, {}), strict=True)
+    ]
+    a, b = plans
+    assembly = CompareAssembly(a.assembly, b.assembly, labels is not None)
+    return Plan(a.recipes + b.recipes, a.games, a.seed, a.going_first, assembly)
+
+
+@dataclass(frozen=True)
+class MatchupAssembly:
+    head: Mapping
+    label: Mapping
+    opponent_labels: tuple[Mapping, ...]
+    card_ids: Mapping[str, int] | None = None
+
+    def report(self, summaries: Sequence) -> dict:
+        report = _report(dict(self.head), self.label, summaries, self.opponent_labels)
+        if self.card_ids is not None:
+            ids = self.card_ids
+            report["cards"] = [{"card": ids.get(row["name"]), **row} for row in report["cards"]]
+        return report
+
+
+@dataclass(frozen=True)
+class CompareAssembly:
+    a: MatchupAssembly
+    b: MatchupAssembly
+    relabel: bool = False  # the labels win over the engine's own deck keys
+
+    def report(self, summaries: Sequence) -> dict:
+        half = len(summaries) // 2
+        reports = [self.a.report(summaries[:half]), self.b.report(summaries[half:])]
+        if self.relabel:
+            for report, assembly in zip(reports, (self.a, self.b), strict=True):
+                label = assembly.label
+                report["deck"] = {**label, **report["deck"], **label}
+        a, b = reports
+        return {
+            "game": a["game"],
+            "games": a["games"],
+            "seed": a["seed"],
+            "decks": reports,
+            "difference": _difference(a, b),
+            "opponents": [
+                {"opponent": row_a["opponent"], "difference": _difference(row_a, row_b)}
+                for row_a, row_b in zip(a["opponents"], b["opponents"], strict=True)
+            ],
+        }
+
+
+def _matchup_assembly(
+    deck, opponents, games, seed, policy, opponent_policy, first, turn_cap, label, card_ids
+) -> MatchupAssembly:
     cap = turn_cap if turn_cap is not None else default_turn_cap(deck.game)
     head = {"game": deck.game, "games": games, "seed": seed, "policy": policy}
     head.update(opponent_policy=opponent_policy, first=first, turn_cap=cap)
-    return _report(head, label or {}, summaries, opponents)
+    ids = None
+    if card_ids:
+        ids = {}
+        for card in (*deck.deck, *deck.team):
+            ids.setdefault(card.name, card.id)
+    labels = tuple(dict(opponent.label) for opponent in opponents)
+    return MatchupAssembly(head, dict(label or {}), labels, ids)
 
 
-def compare_decks(decks: Sequence[DeckSpec], opponents: Sequence[Opponent], **kwargs) -> dict:
-    """Decks A and B against the same opponents with the same seeds (MATCH-1): both
-    reports and the difference of win rates A − B, overall and per opponent."""
-    if len(decks) != 2:
-        raise InvalidOptions("A comparison takes exactly two decks.")
-    progress = kwargs.pop("progress", None)
-    time_limit = kwargs.pop("time_limit", None)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    reports = []
-    for number, deck in enumerate(decks):
-
-        def step(played: int, total: int, number: int = number) -> None:
-            if progress:
-                progress(number * total + played, 2 * total)
-
-        left = None if deadline is None else max(0.001, deadline - time.monotonic())
-        reports.append(run_matchup(deck, opponents, progress=step, time_limit=left, **kwargs))
-    a, b = reports
-    return {
-        "game": a["game"],
-        "games": a["games"],
-        "seed": a["seed"],
-        "decks": reports,
-        "difference": _difference(a, b),
-        "opponents": [
-            {"opponent": row_a["opponent"], "difference": _difference(row_a, row_b)}
-            for row_a, row_b in zip(a["opponents"], b["opponents"], strict=True)
-        ],
-    }
+def _deadline(time_limit: float | None) -> float | None:
+    return None if time_limit is None else time.monotonic() + time_limit
 
 
 def _difference(a: Mapping, b: Mapping) -> dict:
@@ -172,19 +232,19 @@ def _recipe(deck, opponent, policy, opponent_policy, turn_cap, options, opponent
     )
 
 
-def _report(head: dict, label: Mapping, summaries: list, opponents: Sequence[Opponent]) -> dict:
+def _report(head: dict, label: Mapping, summaries: Sequence, opponent_labels: Sequence) -> dict:
     names = summaries[0].card_names
     total = MatchTally(len(names))
     orders = {True: MatchTally(len(names)), False: MatchTally(len(names))}
     rows = []
-    for summary, opponent in zip(summaries, opponents, strict=True):
+    for summary, opponent_label in zip(summaries, opponent_labels, strict=True):
         for order in (True, False):
             orders[order].merge(summary.orders[order])
             total.merge(summary.orders[order])
         rows.append(
             {
                 "opponent": {
-                    **opponent.label,
+                    **opponent_label,
                     "not_simulated": summary.opponent_not_simulated,
                     **summary.header.get("opponent", {}),
                 },

@@ -22,6 +22,7 @@ TIMEOUT = 60  # far above the few seconds a case takes; reaching it means a hung
 SCRIPT = """
 import json, os, signal, sys, time
 from engine.core import batch
+from engine.core.recipes import GoldfishRecipe
 from tests.engine.factories import starter_deck
 from tests.proc import catches, children, identity, wait_until
 
@@ -50,9 +51,9 @@ def progress(done, total):
 games = (8 if mode == "finish" else 40) * batch.CHUNK  # the others stop while it is busy
 deadline = time.monotonic() + 0.3 if mode == "deadline" else None
 try:
-    batch.run(starter_deck(), games=games, seed=1, policy="greedy", going_first=None,
-              turn_cap=30, processes=2, progress=None if deadline else progress, options=None,
-              deadline=deadline)
+    recipe = GoldfishRecipe(starter_deck(), "greedy", 30)
+    batch.run_recipe(recipe, games=games, seed=1, going_first=None, processes=2,
+                     progress=None if deadline else progress, deadline=deadline)
     seen["outcome"] = "finished"
 except RuntimeError:
     seen["outcome"] = "stopped"
