@@ -121,7 +121,15 @@ CACHES = {
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    ),
+    # Catalogue pages and JSON (cards/cache.py): one app server's edit must invalidate every
+    # server's copy, so they are cached only in a shared Redis, never per process.
+    # CATALOGUE_CACHE=0 turns it off (bench/load/run.py --no-catalogue-cache compares).
+    "catalogue": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL and envbool("CATALOGUE_CACHE", True)
+        else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+    ),
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -268,6 +276,40 @@ GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 20))
 GOLDFISH_BUDGET_ANON = envint("GOLDFISH_BUDGET_ANON", 20_000)
 GOLDFISH_BUDGET_USER = envint("GOLDFISH_BUDGET_USER", 200_000)
 GOLDFISH_BUDGET_WINDOW = envint("GOLDFISH_BUDGET_WINDOW", 60)  # seconds
+
+# Jobs (issue 14): goldfish, matchup and comparison batches above JOB_SYNC_GAMES games run
+# on Celery workers, cut into chunks of JOB_CHUNK_GAMES consecutive games. The broker is
+# CELERY_BROKER_URL, else Redis (REDIS_URL), else an embedded queue of files in JOB_QUEUE_DIR
+# (one machine: `make run` starts a worker beside the web server). Chunk results and
+# reports live in the database, so no Celery result backend is needed.
+JOB_SYNC_GAMES = envint("JOB_SYNC_GAMES", 5000)
+JOB_CHUNK_GAMES = envint("JOB_CHUNK_GAMES", 1000)
+JOB_KEEP_DAYS = envint("JOB_KEEP_DAYS", 7)  # a finished job's report is kept this long
+# A job that no worker moved for this many seconds, while no worker finished any chunk at
+# all, fails with `workers_unavailable` instead of staying "queued" or "running" forever.
+JOB_STALL_SECONDS = envint("JOB_STALL_SECONDS", 300)
+JOB_QUEUE_DIR = Path(os.environ.get("JOB_QUEUE_DIR") or BASE_DIR / "var" / "queue")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "cardsite")
+# A chunk is acknowledged once played: a worker killed mid-chunk leaves it to another one
+# (at once when a pool process dies; after the visibility timeout when a whole worker
+# machine dies, Redis).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2, "interval_step": 0.5}
+if CELERY_BROKER_URL.startswith("filesystem:"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(JOB_QUEUE_DIR / "messages"),
+        "data_folder_out": str(JOB_QUEUE_DIR / "messages"),
+        "control_folder": str(JOB_QUEUE_DIR / "control"),
+        "store_processed": False,
+    }
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("JOB_VISIBILITY_TIMEOUT", 600)}
 
 # Card images are validated on upload; refuse anything larger than this many bytes.
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 1024)

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from engine.api_views import GoldfishSampleView, GoldfishView
+from engine.jobs.api import JobsView, JobView
 from engine.matchup_api import MatchupCompareView, MatchupSampleView, MatchupView
 
 urlpatterns = [
@@ -9,4 +10,6 @@ urlpatterns = [
     path("matchups/", MatchupView.as_view(), name="matchups"),
     path("matchups/compare/", MatchupCompareView.as_view(), name="matchups-compare"),
     path("matchups/sample/", MatchupSampleView.as_view(), name="matchups-sample"),
+    path("jobs/", JobsView.as_view(), name="jobs"),
+    path("jobs/<str:job_id>/", JobView.as_view(), name="job"),
 ]

@@ -15,6 +15,8 @@ from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import CardsInputMixin
 from decks.models import Deck
 from engine import budget
+from engine.jobs.responses import job_accepted, throttled
+from engine.jobs.submission import goldfish_submission, runs_as_job
 from engine.services import (
     MAX_GAMES,
     GoldfishError,
@@ -57,6 +59,11 @@ class SampleRequestSerializer(GoldfishRequestSerializer):
 
 
 def _request(request, serializer_class) -> GoldfishRequest:
+    return goldfish_request(request, serializer_class)[0]
+
+
+def goldfish_request(request, serializer_class) -> tuple[GoldfishRequest, Deck | None]:
+    """The run the request asks for, and the saved deck it names (if any)."""
     payload = serializer_class(data=request.data)
     payload.is_valid(raise_exception=True)
     data = payload.validated_data
@@ -71,7 +78,7 @@ def _request(request, serializer_class) -> GoldfishRequest:
         )
     except GoldfishError as error:
         raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
-    return GoldfishRequest(
+    run = GoldfishRequest(
         game=data["game"],
         entries=entries,
         games=data.get("games", 1),
@@ -82,19 +89,7 @@ def _request(request, serializer_class) -> GoldfishRequest:
         allow_invalid=data["allow_invalid"],
         opponent=data.get("opponent"),
     )
-
-
-def _throttled(error: budget.BudgetExceeded) -> ApiError:
-    refusal = ApiError(
-        "throttled",
-        error.message,
-        status_code=429,
-        budget=error.budget,
-        window=budget.window(),
-        retry_after=error.retry_after,
-    )
-    refusal.wait = error.retry_after  # DRF's exception handler sends it as Retry-After
-    return refusal
+    return run, deck
 
 
 def run_charged(request, games: int, function, *args, **kwargs):
@@ -103,7 +98,7 @@ def run_charged(request, games: int, function, *args, **kwargs):
     try:
         spent = budget.charge(request, games)
     except budget.BudgetExceeded as error:
-        raise _throttled(error) from None
+        raise throttled(error) from None
     try:
         return function(*args, **kwargs)
     except GoldfishError as error:
@@ -128,13 +123,16 @@ class GoldfishView(SimulationView):
         request=GoldfishRequestSerializer,
         responses={
             200: OpenApiTypes.OBJECT,
+            202: OpenApiTypes.OBJECT,
             404: ErrorSerializer,
             429: ErrorSerializer,
             503: ErrorSerializer,
         },
     )
     def post(self, request):
-        goldfish = _request(request, GoldfishRequestSerializer)
+        goldfish, deck = goldfish_request(request, GoldfishRequestSerializer)
+        if runs_as_job(goldfish.games):
+            return job_accepted(request, goldfish_submission(goldfish, deck))
         time_limit = settings.GOLDFISH_API_TIME_LIMIT
         report = run_charged(
             request, goldfish.games, goldfish_report, goldfish, time_limit=time_limit

@@ -18,6 +18,8 @@ from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import CardsInputMixin
 from engine import budget
 from engine.api_views import SimulationView, run_charged
+from engine.jobs.responses import job_accepted
+from engine.jobs.submission import matchup_submission, runs_as_job
 from engine.matchup_services import (
     MAX_OPPONENTS,
     MAX_TURN_CAP,
@@ -34,6 +36,8 @@ from engine.services import MAX_GAMES, GoldfishError
 GAUNTLET = "gauntlet"
 SOURCES = ("list", "entries", "deck")
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 429: ErrorSerializer}
+# 202: above JOB_SYNC_GAMES games the run is queued as a job (engine/jobs)
+RUN_RESPONSES = {200: OpenApiTypes.OBJECT, 202: OpenApiTypes.OBJECT, **ERRORS, 503: ErrorSerializer}
 
 
 class MatchDeckSerializer(CardsInputMixin):
@@ -138,7 +142,7 @@ class MatchupSampleRequestSerializer(PlaySerializer):
     opponent = MatchDeckSerializer()
 
 
-def _matchup_request(request, serializer_class) -> MatchupRequest:
+def matchup_request(request, serializer_class) -> MatchupRequest:
     payload = serializer_class(data=request.data)
     payload.is_valid(raise_exception=True)
     data = payload.validated_data
@@ -186,7 +190,9 @@ def _matchup_request(request, serializer_class) -> MatchupRequest:
 def _run_charged_matchup(request, serializer, service) -> Response:
     """A report or a comparison: read the request, charge its games to the budget, play it
     within the API's time limit."""
-    matchup = _matchup_request(request, serializer)
+    matchup = matchup_request(request, serializer)
+    if runs_as_job(matchup.cost):
+        return job_accepted(request, matchup_submission(matchup))
     limit = settings.GOLDFISH_API_TIME_LIMIT
     return Response(run_charged(request, matchup.cost, service, matchup, time_limit=limit))
 
@@ -197,7 +203,7 @@ class MatchupView(SimulationView):
 
     @extend_schema(
         request=MatchupRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, **ERRORS, 503: ErrorSerializer},
+        responses=RUN_RESPONSES,
     )
     def post(self, request):
         return _run_charged_matchup(request, MatchupRequestSerializer, matchup_report)
@@ -209,7 +215,7 @@ class MatchupCompareView(SimulationView):
 
     @extend_schema(
         request=MatchupCompareRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, **ERRORS, 503: ErrorSerializer},
+        responses=RUN_RESPONSES,
     )
     def post(self, request):
         return _run_charged_matchup(request, MatchupCompareRequestSerializer, matchup_comparison)
@@ -222,5 +228,5 @@ class MatchupSampleView(SimulationView):
         request=MatchupSampleRequestSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS}
     )
     def post(self, request):
-        matchup = _matchup_request(request, MatchupSampleRequestSerializer)
+        matchup = matchup_request(request, MatchupSampleRequestSerializer)
         return Response(run_charged(request, budget.SAMPLE_COST, matchup_sample, matchup))

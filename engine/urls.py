@@ -14,4 +14,5 @@ urlpatterns = [
     path(f"{DECK}/sample-hand/", views.sample_hand_view, name="sample_hand"),
     path(f"{DECK}/matchup/", views.matchup_deck, name="matchup"),
     path(f"{DECK}/compare/", views.compare_deck, name="compare"),
+    path("jobs/<str:job_id>/", views.job_page, name="job"),
 ]

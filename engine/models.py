@@ -1,0 +1,81 @@
+"""Simulation jobs (issue 14): a batch cut into chunks that Celery workers play.
+
+A job keeps its plan (engine/core/plan.py, pickled: decks as they were when it was
+submitted), one row per chunk holding that chunk's summary once played, and the report
+as the exact JSON text the in-process run gives (text, not JSON column: PostgreSQL's jsonb
+would reorder its keys).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
+STATES = [(s, s) for s in (QUEUED, RUNNING, DONE, FAILED, CANCELLED)]
+UNFINISHED = (QUEUED, RUNNING)
+KINDS = [(k, k) for k in ("goldfish", "matchup", "compare")]
+
+
+def new_job_id() -> str:
+    """Unguessable: a job's URL is how its report is shared."""
+    return secrets.token_urlsafe(12)
+
+
+class Job(models.Model):
+    id = models.CharField(primary_key=True, max_length=16, default=new_job_id, editable=False)
+    kind = models.CharField(max_length=10, choices=KINDS)
+    game = models.CharField(max_length=10)
+    state = models.CharField(max_length=10, choices=STATES, default=QUEUED)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    decks = models.ManyToManyField("decks.Deck", blank=True, related_name="+")
+    parameters = models.JSONField(default=dict)  # what was asked, for the pages
+    games_total = models.PositiveIntegerField()
+    games_done = models.PositiveIntegerField(default=0)
+    plan = models.BinaryField()
+    report = models.TextField(blank=True)
+    error_code = models.CharField(max_length=40, blank=True)
+    error_message = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    moved = models.DateTimeField()  # the last time a chunk of it finished (or its creation)
+    expires = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["state", "moved"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} job {self.pk} ({self.state})"
+
+    @property
+    def finished_state(self) -> bool:
+        return self.state not in UNFINISHED
+
+
+class JobChunk(models.Model):
+    """Games start … stop-1 of the plan's recipe number `recipe`."""
+
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="chunks")
+    number = models.PositiveIntegerField()
+    recipe = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    stop = models.PositiveIntegerField()
+    summary = models.BinaryField(null=True)
+    finished = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["job", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "number"], name="one_chunk_per_number")
+        ]
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
