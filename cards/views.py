@@ -8,26 +8,25 @@ from urllib.parse import urlencode
 from django import forms
 from django.core.paginator import Paginator
 from django.db import DatabaseError
-from django.db.models import Case, F, Prefetch, Q, When, prefetch_related_objects
+from django.db.models import Case, F, When
 from django.http import HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cards import cache
 from cards import vocabulary as v
-from cards.models import Card, CardSet, ComboComponent
+from cards.models import Card, CardSet
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.selectors import catalogue_summary
-from cards.simulation import describe_effect
 from cards.templatetags.card_tags import LABELS
+from cards.views_detail import card_detail  # noqa: F401  (cards/urls.py routes it from here)
 from cardsite.throttles import throttle_page
 
 CARDS_PER_PAGE = 60
 VIEWS = ("grid", "list")
-# Evolution chains are short (PAD: base → evo1 → evo2 → evo3 → ultimate; Digimon: III → IV →
-# perfect → ultimate); the walk stops after this many levels each way, whatever the data says.
-MAX_CHAIN_DEPTH = 8
 
 _LEVEL_RANK = Case(*(When(level=level, then=rank) for rank, level in enumerate(v.LEVEL_VALUES)))
 _BY_NUMBER = ("game", "card_set__code", "number_sort", "id")
@@ -227,7 +226,7 @@ def card_search(request):
     q = params.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL
     view = params.get("view") if params.get("view") in VIEWS else "grid"
     order = params.get("order") if params.get("order") in ORDERS else DEFAULT_ORDER
-    set_codes = _set_codes()
+    set_codes = cache.cached("set-codes", (), _set_codes)
     status = 200
 
     if any(params.get(name) for name in FilterForm.TERMS):
@@ -239,22 +238,37 @@ def card_search(request):
     else:
         form = FilterForm(set_codes=set_codes)
 
+    context = {"q": q, "view": view, "order": order, "form": form}
+    # The results are the same for everyone asking this address in this language: kept in
+    # the shared cache until the catalogue changes (a timeout is not kept: it may pass).
+    results_status, results = cache.cached(
+        "search-page",
+        cache.request_parts(request),
+        lambda: _search_results(request, context),
+        store=lambda value: value[0] != 503,
+    )
+    context["results"] = results
+    status = results_status if results_status != 200 else status
+    return render(request, "cards/card_search.html", context, status=status)
+
+
+def _search_results(request, context: dict) -> tuple[int, str]:
+    """(status, the rendered results section) of a search page."""
+    q, order = context["q"], context["order"]
     context = {
-        "q": q,
-        "view": view,
-        "order": order,
+        **context,
         "orders": [(key, label) for key, (label, _ordering) in ORDERS.items()],
-        "form": form,
         "page": None,
         "warnings": [],
         "error": None,
         "timeout": False,
     }
+    status = 200
     try:
         with search_time_limit():
             result = search_cards(q, Card.objects.select_related("card_set"))
             cards = result.cards.order_by(*ORDERS[order][1])
-            page = Paginator(cards, CARDS_PER_PAGE).get_page(params.get("page"))
+            page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
             page.object_list = list(page.object_list)
     except SearchTimeout:
         context["timeout"] = True
@@ -271,7 +285,7 @@ def card_search(request):
         context["warnings"] = [
             {**warning, "column": warning["position"] + 1} for warning in result.warnings
         ]
-    return render(request, "cards/card_search.html", context, status=status)
+    return status, render_to_string("cards/_search_results.html", context, request=request)
 
 
 # --- Syntax help ----------------------------------------------------------------------------
@@ -436,7 +450,7 @@ def syntax_help(request):
 
 
 def home(request):
-    counts = catalogue_summary()
+    counts = cache.cached("summary", (), catalogue_summary)  # a count over every card
     games = []
     for game in v.values(v.GAMES):
         kinds = [
@@ -455,115 +469,3 @@ def home(request):
     all_examples = {q: meaning for items in EXAMPLES.values() for q, meaning in items}
     examples = [{"q": q, "meaning": all_examples[q]} for q in HOME_EXAMPLES]
     return render(request, "cards/home.html", {"games": games, "examples": examples})
-
-
-# --- Card detail ----------------------------------------------------------------------------
-
-_CHAIN_FIELDS = ("id", "evolves_from_id", "evolves_from_name", "name", "number")
-_ANCESTORS_PER_QUERY = 4
-EVOLVING_KINDS = (v.PET, v.DIGIMON_CARD)
-
-
-def _ancestors(card: Card) -> list[dict]:
-    """From the base down to the card's parent: one query reads four levels up at a time."""
-    paths = ["evolves_from__" * depth for depth in range(_ANCESTORS_PER_QUERY)]
-    columns = [path + field for path in paths for field in _CHAIN_FIELDS]
-    line, seen, parent_id = [], {card.pk}, card.evolves_from_id
-    while parent_id is not None and parent_id not in seen and len(line) < MAX_CHAIN_DEPTH:
-        row = Card.objects.filter(pk=parent_id).values(*columns).first()
-        if row is None:
-            break
-        for path in paths:
-            ancestor = {field: row[path + field] for field in _CHAIN_FIELDS}
-            if ancestor["id"] is None or ancestor["id"] in seen:
-                parent_id = None
-                break
-            seen.add(ancestor["id"])
-            line.append(ancestor)
-            parent_id = ancestor["evolves_from_id"]
-    line.reverse()
-    return line
-
-
-def _descendants(card: Card) -> list[dict]:
-    """Every card evolving from this one, recursively, as a tree: one query per level."""
-    nodes = {card.pk: {"children": []}}
-    frontier = [card.pk]
-    for _level in range(MAX_CHAIN_DEPTH):
-        if not frontier:
-            break
-        rows = (
-            Card.objects.filter(evolves_from_id__in=frontier)
-            .exclude(pk__in=nodes)
-            .order_by("number_sort", "id")
-            .values(*_CHAIN_FIELDS)
-        )
-        frontier = []
-        for row in rows:
-            node = {**row, "children": []}
-            nodes[row["id"]] = node
-            nodes[row["evolves_from_id"]]["children"].append(node)
-            frontier.append(row["id"])
-    return nodes[card.pk]["children"]
-
-
-def _flatten(tree: list[dict], depth: int = 0) -> list[dict]:
-    rows = []
-    for node in tree:
-        rows.append({**node, "depth": depth})
-        rows.extend(_flatten(node["children"], depth + 1))
-    return rows
-
-
-def _attack_table(card: Card) -> list[dict]:
-    rows = {row.combos: row for row in card.attack_rows.all()}
-    return [{"combos": n, "row": rows.get(n)} for n in range(1, v.ATTACK_ROWS + 1)]
-
-
-def _other_printings(card: Card):
-    same_name = Q(name=card.name)
-    for lang, name in card.names.items():
-        same_name |= Q(**{f"name_{lang}": name})
-    return (
-        Card.objects.filter(same_name, game=card.game)
-        .exclude(pk=card.pk)
-        .select_related("card_set")
-        .order_by(*_BY_NUMBER)
-    )
-
-
-def _combos_using(card: Card) -> list[Card]:
-    parts = card.combo_uses.select_related("combo").order_by("combo__number_sort", "combo_id")
-    return list({part.combo_id: part.combo for part in parts}.values())
-
-
-def card_detail(request, pk: int):
-    card = get_object_or_404(Card.objects.select_related("card_set", "evolves_from"), pk=pk)
-    # Only the child rows this kind of card has: one query each.
-    children = {
-        v.PET: ["attack_rows"],
-        v.DIGIMON_CARD: ["attacks"],
-        v.COMBO: [Prefetch("components", queryset=ComboComponent.objects.select_related("card"))],
-    }
-    prefetch_related_objects([card], *children.get(card.kind, []))
-    linkable = [*card.incompatible, *card.targets]
-    named_cards = {}
-    if linkable:
-        for other in Card.objects.filter(game=card.game, name__in=linkable).order_by("id"):
-            named_cards.setdefault(other.name, other)
-    context = {
-        "card": card,
-        "ancestors": _ancestors(card),
-        "descendants": _flatten(_descendants(card)) if card.kind in EVOLVING_KINDS else [],
-        "attack_table": _attack_table(card) if card.kind == v.PET else [],
-        "orb_slots": [{"colour": c, "lit": c in card.orbs} for c in v.ORB_COLOURS],
-        "attacks": list(card.attacks.all()) if card.kind == v.DIGIMON_CARD else [],
-        "marks": "○" * (card.evo_circles or 0) + "×" * (card.evo_crosses or 0),
-        "lost_points": [(level, card.lost_points[level]) for level in v.LEVEL_VALUES],
-        "combos": _combos_using(card) if card.game == v.DIGIMON and card.kind != v.COMBO else [],
-        "printings": _other_printings(card),
-        "incompatible": [(name, named_cards.get(name)) for name in card.incompatible],
-        "targets": [(name, named_cards.get(name)) for name in card.targets],
-        "simulation": describe_effect(card),
-    }
-    return render(request, "cards/card_detail.html", context)

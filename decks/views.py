@@ -28,6 +28,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cards import cache as catalogue_cache
 from cards import vocabulary as v
 from cards.models import Card
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
@@ -259,16 +260,43 @@ def deck_new(request):
 # --- The deck page --------------------------------------------------------------------------
 
 
+DETAIL_PANELS = {
+    "entries": "decks/_entries_read.html",
+    "validation": "decks/_validation.html",
+    "stats": "decks/_stats.html",
+    "odds": "decks/_odds.html",
+}
+
+
+def _detail_panels(deck: Deck, turn: int) -> dict[str, str]:
+    """The deck page's panels, rendered: they show the deck and its cards, nothing of the
+    reader, so one copy serves everyone who may read the deck."""
+    context = deck_panels_context(deck, turn)
+    panels = {name: render_to_string(template, context) for name, template in DETAIL_PANELS.items()}
+    panels["export_text"] = context["export_text"]
+    return panels
+
+
 @readable_deck
 def deck_detail(request, deck):
-    context = deck_panels_context(deck, _turn(request))
-    context.update(
-        {
-            "is_owner": deck.is_owned_by(request.user),
-            "share_url": request.build_absolute_uri(reverse("decks:detail", args=[deck.pk])),
-            "forked_from": deck.forked_from_readable_by(request.user),
-        }
+    turn = _turn(request)
+    # Access is checked first (readable_deck: someone else's private deck is a 404), then
+    # the shared cache is asked. The key holds the deck's revision and last write (any
+    # change of the deck misses it) and catalogue_cache adds the catalogue version (card
+    # names and rules) and the language.
+    panels = catalogue_cache.cached(
+        "deck-panels",
+        (deck.pk, deck.revision, deck.updated_at.isoformat(), turn),
+        lambda: _detail_panels(deck, turn),
     )
+    context = {
+        "deck": deck,
+        "turn": turn,
+        "panels": panels,
+        "is_owner": deck.is_owned_by(request.user),
+        "share_url": request.build_absolute_uri(reverse("decks:detail", args=[deck.pk])),
+        "forked_from": deck.forked_from_readable_by(request.user),
+    }
     return render(request, "decks/deck_detail.html", context)
 
 

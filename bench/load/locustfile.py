@@ -42,6 +42,7 @@ WAIT = tuple(float(x) for x in os.environ.get("LOAD_WAIT", "0.5,2").split(","))
 SEED = int(os.environ.get("LOAD_SEED", "1"))
 _streams = itertools.count()
 _accounts = itertools.count()
+_visitors = itertools.count(1)
 
 # Queries in the site's language (README "Searching cards", /cards/syntax/). `True`: the
 # starter catalogue or the synthetic cards match it, so an empty result is a failure.
@@ -216,6 +217,19 @@ class Visitor(_Base):
     """Someone browsing the HTML pages without an account."""
 
     weight = 3
+
+    def on_start(self):
+        super().on_start()
+        # Every visitor has its own address, as behind the site's reverse proxy (run.py
+        # starts gunicorn with PROXY_COUNT=1): the anonymous per-address page throttle
+        # counts each person, not all of them as one 127.0.0.1.
+        number = next(_visitors)
+        address = f"10.{number // 65536 % 256}.{number // 256 % 256}.{number % 256}"
+        self.forwarded = {"X-Forwarded-For": address}
+
+    def get(self, url: str, name: str, **kwargs):
+        kwargs["headers"] = {**(kwargs.get("headers") or {}), **self.forwarded}
+        super().get(url, name, **kwargs)
 
     @task(6)
     def search_page(self):

@@ -189,11 +189,21 @@ def throttle_rates(env: dict) -> dict:
     return json.loads(output.strip().splitlines()[-1])
 
 
-def reset_redis(args) -> None:
-    """The benchmark's own Redis database starts empty (no throttle counts left over)."""
+def reset_redis(args, *, throttles_only: bool = False) -> None:
+    """The benchmark's own Redis database starts empty (no throttle counts left over).
+
+    `throttles_only` (between steps): the counters (throttles, budgets) go, the catalogue
+    cache (cards/cache.py: keys "…cat:…" and "…catalogue:version") stays warm, as on a site
+    that has been up for a while."""
     import redis
 
-    redis.Redis(host=HOST, port=args.redis_port, db=args.redis_db).flushdb()
+    client = redis.Redis(host=HOST, port=args.redis_port, db=args.redis_db)
+    if not throttles_only:
+        client.flushdb()
+        return
+    for name in client.scan_iter(count=1000):
+        if b":cat:" not in name and not name.endswith(b"catalogue:version"):
+            client.delete(name)
 
 
 # --- gunicorn ------------------------------------------------------------------------------
@@ -449,7 +459,7 @@ def run_locust(args, base: str, users: int, duration: int, label: str, server_pi
         command = ["nice", "-n", str(args.locust_nice), *command]
     log = args.work / f"locust-{label}.log"
     busy_before_run = wait_for_quiet(args.quiet_wait)
-    reset_redis(args)  # every run starts with empty throttle counters
+    reset_redis(args, throttles_only=True)  # every run starts with empty throttle counters
     children_before = os.times()
     server_before = tree_cpu(server_pid)
     postgres = PostgresCpu(args)
@@ -646,6 +656,11 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--worker-class", default="sync", help="sync or gthread (sync)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    parser.add_argument(
+        "--no-catalogue-cache",
+        action="store_true",
+        help="CATALOGUE_CACHE=0: no shared cache of catalogue pages and JSON (to compare)",
+    )
     parser.add_argument("--cards", type=int, default=20000, help="synthetic cards (20000)")
     parser.add_argument(
         "--database", help=f"{DEFAULT_DATABASE}; with --smoke, cardsite_bench_smoke_<pid>"
@@ -722,6 +737,10 @@ def main() -> int:
     }
     for unwanted in ("HTTPS", "BEHIND_PROXY", "PROXY_COUNT", "PYTHONSTARTUP"):
         env.pop(unwanted, None)
+    # As behind one reverse proxy: each simulated visitor sends its own X-Forwarded-For, so
+    # the anonymous per-address page throttles count people, not the one load generator.
+    env["PROXY_COUNT"] = "1"
+    env["CATALOGUE_CACHE"] = "0" if args.no_catalogue_cache else "1"
     # Throttles keep the site's own rates unless asked: every simulated API client has its
     # own account and stays under them, so a 429 means the benchmark is unrealistic.
     for variable, rate in (

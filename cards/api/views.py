@@ -12,6 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
+from cards import cache
 from cards import vocabulary as v
 from cards.api.filters import CardFilter, CardFilterBackend, CardOrdering, QueryLanguageFilter
 from cards.api.serializers import (
@@ -97,11 +98,20 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     def list(self, request, *args, **kwargs):
         """Cards matching `q` and the filters. A search past the time limit is stopped:
         503 `search_timeout` (narrow the query)."""
-        try:
-            with search_time_limit():
-                return super().list(request, *args, **kwargs)
-        except SearchTimeout as error:
-            raise ApiError("search_timeout", f"{error} Narrow the query.", 503) from None
+        parent = super()
+
+        def search():
+            try:
+                with search_time_limit():
+                    return parent.list(request, *args, **kwargs).data
+            except SearchTimeout as error:
+                raise ApiError("search_timeout", f"{error} Narrow the query.", 503) from None
+
+        return _cached(request, "search-api", search)
+
+    def retrieve(self, request, *args, **kwargs):
+        parent = super()
+        return _cached(request, "card-api", lambda: parent.retrieve(request, *args, **kwargs).data)
 
     def paginate_queryset(self, queryset):
         page = super().paginate_queryset(queryset)
@@ -120,6 +130,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=False, filter_backends=[])
     def named(self, request):
         """One card by name; an ambiguous name answers 404 with the candidates."""
+        return _cached(request, "named-api", lambda: self._named(request))
+
+    def _named(self, request) -> dict:
         exact, fuzzy = request.query_params.get("exact"), request.query_params.get("fuzzy")
         if not (exact or fuzzy):
             raise ApiError("missing_parameter", "Give ?exact= or ?fuzzy= with a card name.")
@@ -137,7 +150,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             ) from None
         except NameNotFound:
             raise ApiError("not_found", f"No card is named {exact or fuzzy!r}.", 404) from None
-        return Response(self.get_serializer(card).data)
+        return self.get_serializer(card).data
 
     @extend_schema(
         parameters=[OpenApiParameter("q", str, description="The start or part of a name.")],
@@ -146,8 +159,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=False, filter_backends=[], pagination_class=None)
     def autocomplete(self, request):
         """Up to 20 card names containing `q`, best first."""
-        names = autocomplete(request.query_params.get("q", "")[:200], self.get_queryset())
-        return Response({"total_values": len(names), "data": names})
+
+        def names() -> dict:
+            found = autocomplete(request.query_params.get("q", "")[:200], self.get_queryset())
+            return {"total_values": len(found), "data": found}
+
+        return _cached(request, "autocomplete-api", names)
 
     @extend_schema(request=CollectionRequestSerializer, responses=CollectionResponseSerializer)
     @action(detail=False, methods=["post"], filter_backends=[], pagination_class=None)
@@ -193,6 +210,14 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         name = f"cards-{game or 'all'}.{fmt}"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
+
+
+def _cached(request, kind: str, compute) -> Response:
+    """A read of the catalogue: the same JSON for every client asking this address in this
+    language, kept in the shared cache until the catalogue changes (cards/cache.py). Errors
+    (ApiError, 404) are raised by `compute` and never stored; throttles and authentication
+    ran before, as for any request."""
+    return Response(cache.cached(kind, cache.request_parts(request), compute))
 
 
 def _json_list(lines):

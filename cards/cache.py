@@ -1,0 +1,134 @@
+"""The shared cache of catalogue pages and JSON, and the catalogue version that invalidates it.
+
+Every cached catalogue value (search results, card JSON, rendered card, search and deck
+fragments) is stored under a key that starts with the *catalogue version*, a number kept in
+the shared cache. Any write to a model of the `cards` app (an import, an admin edit, an
+accepted correction, a proxy-model save from the admin) bumps it, so every older entry is
+never read again and expires on its own (`TTL`). Nothing is ever deleted one key at a time:
+a page cannot be forgotten by an invalidation list.
+
+Bumps happen at the write *and* again when its transaction commits: a request reading the
+catalogue between the two would otherwise cache the old rows under the new version.
+Writes that send no signal (bulk_create / bulk_update, raw SQL, the synthetic generator)
+must call `bump_catalogue_version()` themselves: the import commands do.
+
+The values live in the "catalogue" cache (settings.CACHES). Only a cache every app server
+shares can be invalidated by one of them, so without Redis that alias is a DummyCache and
+this module caches nothing (`enabled()` is False): correct, only slower.
+
+Keys also carry the active language (the pages speak en, zh-hant, zh-hans) and whatever
+else the value depends on (the query string, the host for absolute URLs, the deck's
+revision). A key never carries the user: callers cache only what is the same for every
+reader who may see it, and check access *before* asking the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import caches
+from django.core.cache.backends.dummy import DummyCache
+from django.db import transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.utils.translation import get_language
+
+ALIAS = "catalogue"
+VERSION_KEY = "catalogue:version"
+TTL = 60 * 60  # entries of an old version are unreachable; this only frees the memory
+T = TypeVar("T")
+
+
+def _cache():
+    return caches[ALIAS]
+
+
+def enabled() -> bool:
+    return not isinstance(_cache(), DummyCache)
+
+
+def _fresh_version() -> int:
+    # After a flush or an eviction the counter restarts from the clock (ns), far above any
+    # number it reached before: an entry of an older catalogue can never be read again.
+    return time.time_ns()
+
+
+def catalogue_version() -> int:
+    cache = _cache()
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, _fresh_version(), timeout=None)
+        version = cache.get(VERSION_KEY) or _fresh_version()
+    return version
+
+
+def bump_catalogue_version() -> None:
+    """The catalogue changed: every cached catalogue value is stale from now on."""
+    if not enabled():
+        return
+    _bump()
+    # Again after the commit: a reader that cached the old rows between the write and the
+    # commit stored them under the version bumped above.
+    transaction.on_commit(_bump)
+
+
+def _bump() -> None:
+    cache = _cache()
+    try:
+        cache.incr(VERSION_KEY)
+    except ValueError:  # no counter yet (or evicted): start a new one
+        cache.set(VERSION_KEY, _fresh_version(), timeout=None)
+
+
+def key(kind: str, *parts) -> str:
+    """The cache key of one value: version, kind, language and a digest of `parts`."""
+    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    return f"cat:{catalogue_version()}:{kind}:{get_language() or '-'}:{digest}"
+
+
+def cached(kind: str, parts: tuple, compute: Callable[[], T], *, store=None) -> T:
+    """The cached value for (kind, parts) under the current catalogue version and language,
+    else `compute()`'s, stored when `store(value)` says it may be (default: always).
+
+    An exception in `compute` (404, a syntax error…) propagates and nothing is stored."""
+    if not enabled():
+        return compute()
+    cache = _cache()
+    cache_key = key(kind, *parts)
+    value = cache.get(cache_key)
+    if value is None:
+        value = compute()
+        if store is None or store(value):
+            cache.set(cache_key, value, TTL)
+    return value
+
+
+def request_parts(request) -> tuple:
+    """What a GET response depends on besides the catalogue: the path, the query string
+    (order-free) and the scheme and host absolute links are built with."""
+    query = tuple(sorted((k, tuple(request.GET.getlist(k))) for k in request.GET))
+    return (request.scheme, request.get_host(), request.path, query)
+
+
+# --- Signals --------------------------------------------------------------------------------
+
+
+def _catalogue_changed(sender, **kwargs) -> None:
+    # Every model of the cards app: the admin's proxy models (their saves are Card saves sent
+    # by the proxy class), attack rows, combo parts, sets, history and correction rows.
+    if sender._meta.app_label == "cards":
+        bump_catalogue_version()
+
+
+def _m2m_changed(sender, instance, action, **kwargs) -> None:
+    if action.startswith("post_") and instance._meta.app_label == "cards":
+        bump_catalogue_version()
+
+
+def connect_signals() -> None:
+    """Called from CardsConfig.ready()."""
+    post_save.connect(_catalogue_changed, dispatch_uid="catalogue-version-save")
+    post_delete.connect(_catalogue_changed, dispatch_uid="catalogue-version-delete")
+    m2m_changed.connect(_m2m_changed, dispatch_uid="catalogue-version-m2m")

@@ -1,0 +1,142 @@
+"""The card page: one card, its evolution line, other printings, combos and history.
+
+The page's article is rendered once per card, language and catalogue version and kept in
+the shared cache (cards/cache.py); only the frame around it (header, messages, the user's
+menu) is rendered per request. Any catalogue write bumps the version, so an edited card
+shows its new values at once.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q, prefetch_related_objects
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+
+from cards import cache
+from cards import vocabulary as v
+from cards.models import Card, ComboComponent
+from cards.simulation import describe_effect
+
+# Evolution chains are short (PAD: base → evo1 → evo2 → evo3 → ultimate; Digimon: III → IV →
+# perfect → ultimate); the walk stops after this many levels each way, whatever the data says.
+MAX_CHAIN_DEPTH = 8
+_BY_NUMBER = ("game", "card_set__code", "number_sort", "id")
+
+
+_CHAIN_FIELDS = ("id", "evolves_from_id", "evolves_from_name", "name", "number")
+_ANCESTORS_PER_QUERY = 4
+EVOLVING_KINDS = (v.PET, v.DIGIMON_CARD)
+
+
+def _ancestors(card: Card) -> list[dict]:
+    """From the base down to the card's parent: one query reads four levels up at a time."""
+    paths = ["evolves_from__" * depth for depth in range(_ANCESTORS_PER_QUERY)]
+    columns = [path + field for path in paths for field in _CHAIN_FIELDS]
+    line, seen, parent_id = [], {card.pk}, card.evolves_from_id
+    while parent_id is not None and parent_id not in seen and len(line) < MAX_CHAIN_DEPTH:
+        row = Card.objects.filter(pk=parent_id).values(*columns).first()
+        if row is None:
+            break
+        for path in paths:
+            ancestor = {field: row[path + field] for field in _CHAIN_FIELDS}
+            if ancestor["id"] is None or ancestor["id"] in seen:
+                parent_id = None
+                break
+            seen.add(ancestor["id"])
+            line.append(ancestor)
+            parent_id = ancestor["evolves_from_id"]
+    line.reverse()
+    return line
+
+
+def _descendants(card: Card) -> list[dict]:
+    """Every card evolving from this one, recursively, as a tree: one query per level."""
+    nodes = {card.pk: {"children": []}}
+    frontier = [card.pk]
+    for _level in range(MAX_CHAIN_DEPTH):
+        if not frontier:
+            break
+        rows = (
+            Card.objects.filter(evolves_from_id__in=frontier)
+            .exclude(pk__in=nodes)
+            .order_by("number_sort", "id")
+            .values(*_CHAIN_FIELDS)
+        )
+        frontier = []
+        for row in rows:
+            node = {**row, "children": []}
+            nodes[row["id"]] = node
+            nodes[row["evolves_from_id"]]["children"].append(node)
+            frontier.append(row["id"])
+    return nodes[card.pk]["children"]
+
+
+def _flatten(tree: list[dict], depth: int = 0) -> list[dict]:
+    rows = []
+    for node in tree:
+        rows.append({**node, "depth": depth})
+        rows.extend(_flatten(node["children"], depth + 1))
+    return rows
+
+
+def _attack_table(card: Card) -> list[dict]:
+    rows = {row.combos: row for row in card.attack_rows.all()}
+    return [{"combos": n, "row": rows.get(n)} for n in range(1, v.ATTACK_ROWS + 1)]
+
+
+def _other_printings(card: Card):
+    same_name = Q(name=card.name)
+    for lang, name in card.names.items():
+        same_name |= Q(**{f"name_{lang}": name})
+    return (
+        Card.objects.filter(same_name, game=card.game)
+        .exclude(pk=card.pk)
+        .select_related("card_set")
+        .order_by(*_BY_NUMBER)
+    )
+
+
+def _combos_using(card: Card) -> list[Card]:
+    parts = card.combo_uses.select_related("combo").order_by("combo__number_sort", "combo_id")
+    return list({part.combo_id: part.combo for part in parts}.values())
+
+
+def card_detail(request, pk: int):
+    page = cache.cached("card-page", (pk,), lambda: _card_page(pk))
+    return render(request, "cards/card_detail.html", page)
+
+
+def _card_page(pk: int) -> dict:
+    """The title and the rendered article of the card page (the same for every reader)."""
+    card = get_object_or_404(Card.objects.select_related("card_set", "evolves_from"), pk=pk)
+    # Only the child rows this kind of card has: one query each.
+    children = {
+        v.PET: ["attack_rows"],
+        v.DIGIMON_CARD: ["attacks"],
+        v.COMBO: [Prefetch("components", queryset=ComboComponent.objects.select_related("card"))],
+    }
+    prefetch_related_objects([card], *children.get(card.kind, []))
+    linkable = [*card.incompatible, *card.targets]
+    named_cards = {}
+    if linkable:
+        for other in Card.objects.filter(game=card.game, name__in=linkable).order_by("id"):
+            named_cards.setdefault(other.name, other)
+    context = {
+        "card": card,
+        "ancestors": _ancestors(card),
+        "descendants": _flatten(_descendants(card)) if card.kind in EVOLVING_KINDS else [],
+        "attack_table": _attack_table(card) if card.kind == v.PET else [],
+        "orb_slots": [{"colour": c, "lit": c in card.orbs} for c in v.ORB_COLOURS],
+        "attacks": list(card.attacks.all()) if card.kind == v.DIGIMON_CARD else [],
+        "marks": "○" * (card.evo_circles or 0) + "×" * (card.evo_crosses or 0),
+        "lost_points": [(level, card.lost_points[level]) for level in v.LEVEL_VALUES],
+        "combos": _combos_using(card) if card.game == v.DIGIMON and card.kind != v.COMBO else [],
+        "printings": _other_printings(card),
+        "incompatible": [(name, named_cards.get(name)) for name in card.incompatible],
+        "targets": [(name, named_cards.get(name)) for name in card.targets],
+        "simulation": describe_effect(card),
+    }
+    return {
+        "title": f"{card.name} · {card.number}",
+        "body": render_to_string("cards/_card_detail_body.html", context),
+    }

@@ -1,0 +1,102 @@
+"""Cached deck panels: a deck's change shows at once, a private deck's stays its owner's."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from cards import cache
+from cards.models import Card
+from decks.models import Deck
+from decks.services import deck_update, entries_from_text
+from tests.decks.test_page_builder import legal_pad_list, new_deck
+
+pytestmark = pytest.mark.django_db
+
+
+def make(owner, visibility: str) -> Deck:
+    client = Client()
+    client.force_login(owner)
+    return new_deck(client, text=legal_pad_list(), name="Fire", visibility=visibility)
+
+
+def as_user(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+class Page:
+    def __init__(self, response):
+        self.status_code = response.status_code
+        self.text = unescape(response.text)  # names as a reader sees them
+
+
+def page(client: Client, deck: Deck) -> Page:
+    return Page(client.get(reverse("decks:detail", args=[deck.pk])))
+
+
+def test_a_private_deck_is_never_served_to_another_reader(catalogue, owner, other):
+    deck = make(owner, "private")
+    first_card = deck.entries.select_related("card").first().card
+    mine = page(as_user(owner), deck)
+    assert mine.status_code == 200 and first_card.name in mine.text
+
+    for reader in (other, None):
+        response = page(as_user(reader), deck)
+        assert response.status_code == 404
+        assert first_card.name not in response.text
+
+
+def test_the_owner_and_a_reader_each_get_their_own_actions(catalogue, owner, other):
+    deck = make(owner, "public")
+    assert "Edit" in page(as_user(owner), deck).text
+
+    theirs = page(as_user(other), deck).text
+
+    assert "Fork this deck" in theirs and f"/decks/{deck.pk}/edit/" not in theirs
+
+
+def test_a_deck_change_shows_at_once(catalogue, owner):
+    deck = make(owner, "public")
+    assert "Golden Egg" not in page(Client(), deck).text
+    egg = Card.objects.filter(name="Golden Egg").first()
+    text = legal_pad_list().replace("Deck:", f"Deck:\n1 {egg.number}", 1)
+
+    deck_update(
+        deck=deck, author=owner, revision=deck.revision, entries=entries_from_text("pad", text)
+    )
+
+    assert "Golden Egg" in page(Client(), deck).text
+
+
+def test_a_card_renamed_in_the_catalogue_is_renamed_in_the_deck(catalogue, owner):
+    deck = make(owner, "public")
+    card = deck.entries.select_related("card").first().card
+    assert card.name in page(Client(), deck).text
+    card.name = "Renamed For The Test"
+    card.save()
+
+    assert "Renamed For The Test" in page(Client(), deck).text
+
+
+def test_each_turn_has_its_own_odds(catalogue, owner):
+    deck = make(owner, "public")
+    client = Client()
+    url = reverse("decks:detail", args=[deck.pk])
+    turn_3 = client.get(url).content.decode()
+    turn_5 = client.get(url, {"turn": 5}).content.decode()
+    assert "By turn 3 (" in turn_3 and "By turn 5 (" in turn_5
+
+
+def test_the_panels_are_read_from_the_cache(catalogue, owner, django_assert_max_num_queries):
+    deck = make(owner, "public")
+    page(Client(), deck)
+    assert cache.enabled()
+    # The deck row, its owner (the frame) and the fork check: no entries, cards or stats.
+    with django_assert_max_num_queries(2):
+        page(Client(), deck)
