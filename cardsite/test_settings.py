@@ -5,6 +5,11 @@ import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "tests-only-not-secret")
+# Jobs queued by tests go to an embedded queue of their own (a worker process started by a
+# test inherits the folder), never to a Redis queue shared with a running site; a test (or
+# its worker) that needs Redis as the broker sets TEST_CELERY_BROKER_URL.
+os.environ.setdefault("JOB_QUEUE_DIR", tempfile.mkdtemp(prefix="cardsite-test-queue-"))
+os.environ["CELERY_BROKER_URL"] = os.environ.get("TEST_CELERY_BROKER_URL", "filesystem://")
 
 from cardsite import settings as base  # noqa: E402
 from cardsite.settings import *  # noqa: E402,F403

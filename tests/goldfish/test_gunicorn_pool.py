@@ -179,6 +179,7 @@ def test_a_request_gunicorn_times_out_still_answers_json_and_leaves_no_pool_proc
     raises SystemExit in it); the client still reads a JSON 503, not a dropped connection."""
     env, deck = site
     env = {**env, "GOLDFISH_API_TIME_LIMIT": "100"}  # the server's timeout comes first
+    env["JOB_SYNC_GAMES"] = "100000"  # played in the request, not queued as a job
     with gunicorn(env, workers=1, timeout=2) as (base, master):
         watcher = PoolWatcher(master.pid)
         watcher.start()
