@@ -72,32 +72,20 @@ def play_game(
 def run_batch(
     deck: DeckSpec,
     *,
-    games: int,
-    seed: int,
-    policy: str = "greedy",
-    going_first: bool | None = None,
-    turn_cap: int = 30,
     processes: int | None = None,
     progress: Callable[[int, int], None] | None = None,
-    options: Mapping | None = None,
     time_limit: float | None = None,
+    **settings,
 ) -> dict:
-    """The report of `games` games (see the game's report module for the keys).
+    """The report of `games` games (see the game's report module for the keys; the
+    settings are `batch_plan`'s: games, seed, policy, going_first, turn_cap, options).
 
     going_first None plays even-numbered games first and odd ones second and reports
     both orders; processes None uses every core from 2000 games on, else one process;
     progress(done, total) is called in this process after each chunk of games; past
     `time_limit` seconds `batch.TimeLimit` is raised and any process pool is torn down.
     """
-    plan = batch_plan(
-        deck,
-        games=games,
-        seed=seed,
-        policy=policy,
-        going_first=going_first,
-        turn_cap=turn_cap,
-        options=options,
-    )
+    plan = batch_plan(deck, **settings)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     return plan.run(processes=processes, progress=progress, deadline=deadline)
 
