@@ -8,6 +8,7 @@ from django.core.files.storage import default_storage
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
 from django.views.decorators.http import require_safe
 from PIL import Image
 
@@ -17,6 +18,9 @@ from cards.models import Card
 logger = logging.getLogger(__name__)
 
 CACHE_CONTROL = "public, max-age=86400"
+# The pages link pictures as ?v=<token of the current picture>: that address never shows
+# another picture (a new one gets a new token), so it may be kept a year without asking.
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 @require_safe
@@ -26,10 +30,13 @@ def card_image(request, pk: int, size: str):
         raise Http404("No such image size.")
     card = get_object_or_404(Card, pk=pk)
     etag = images.image_etag(card, size)
-    not_modified = get_conditional_response(request, etag=etag)
+    cache_control = IMMUTABLE if request.GET.get("v") == images.image_token(card) else CACHE_CONTROL
+    # whole seconds, as the header carries them (a fraction would never compare equal)
+    last_modified = int(card.updated_at.timestamp()) if card.updated_at else None
+    not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if not_modified is not None:
         not_modified["ETag"] = etag
-        not_modified["Cache-Control"] = CACHE_CONTROL
+        not_modified["Cache-Control"] = cache_control
         return not_modified
 
     if card.image:
@@ -46,7 +53,9 @@ def card_image(request, pk: int, size: str):
     else:
         response = _file(images.proxy(card, size), "image/png")
     response["ETag"] = etag
-    response["Cache-Control"] = CACHE_CONTROL
+    response["Cache-Control"] = cache_control
+    if last_modified is not None:
+        response["Last-Modified"] = http_date(last_modified)
     return response
 
 

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils.http import http_date
 from PIL import Image, ImageColor, ImageDraw
 
 from cards import images
@@ -369,7 +370,8 @@ def test_responses_are_cacheable_and_a_matching_etag_gets_304(
     url = image_urls(card)["normal"]
     response, _ = fetch(client, url)
     etag = response["ETag"]
-    assert response["Cache-Control"] == "public, max-age=86400"
+    # The page's address names this picture (?v=): kept for a year, never asked again.
+    assert response["Cache-Control"] == "public, max-age=31536000, immutable"
 
     with django_assert_max_num_queries(1):
         cached, body = fetch(client, url, HTTP_IF_NONE_MATCH=etag)
@@ -398,3 +400,23 @@ def test_an_unknown_size_or_card_is_404(client):
 def test_the_image_view_only_reads(client):
     card = create_card("pet")
     assert client.post(reverse("card-image", args=[card.pk, "thumb"])).status_code == 405
+
+
+def test_an_address_without_the_current_token_is_kept_one_day(client):
+    card = create_card("pet")
+    bare = reverse("card-image", args=[card.pk, "thumb"])
+    assert fetch(client, bare)[0]["Cache-Control"] == "public, max-age=86400"
+    stale = fetch(client, f"{bare}?v=not-the-token")[0]
+    assert stale["Cache-Control"] == "public, max-age=86400"
+
+
+def test_last_modified_answers_if_modified_since(client):
+    card = create_card("pet")
+    url = image_urls(card)["thumb"]
+    response, _ = fetch(client, url)
+    assert response["Last-Modified"] == http_date(int(card.updated_at.timestamp()))
+
+    unchanged, body = fetch(client, url, HTTP_IF_MODIFIED_SINCE=response["Last-Modified"])
+    assert unchanged.status_code == 304 and body == b""
+    before = http_date(card.updated_at.timestamp() - 3600)
+    assert fetch(client, url, HTTP_IF_MODIFIED_SINCE=before)[0].status_code == 200
