@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from cards import vocabulary as v
 from decks.models import Deck
+from engine.jobs import cli
+from engine.jobs.submission import goldfish_submission
 from engine.services import (
     GoldfishError,
     GoldfishRequest,
@@ -34,7 +35,10 @@ def card_reason_lines(title: str, entries) -> list[str]:
 
 
 class Command(BaseCommand):
-    help = "Play a deck alone many times (goldfish) and report how fast it wins."
+    help = (
+        "Play a deck alone many times (goldfish) and report how fast it wins. "
+        + cli.JOB_OPTIONS_HELP
+    )
 
     def add_arguments(self, parser):
         source = parser.add_mutually_exclusive_group(required=True)
@@ -55,18 +59,26 @@ class Command(BaseCommand):
         )
         parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
         parser.add_argument("--log", action="store_true", help="Print one game's JSON log.")
+        cli.add_job_arguments(parser)
 
     def handle(self, *args, **options):
-        goldfish = self._request(options)
+        cli.check_job_options(options)
+        goldfish, deck = self._request(options)
         try:
             if options["log"]:
                 self.stdout.write(json.dumps(goldfish_sample(goldfish), ensure_ascii=False))
                 return
-            report = goldfish_report(
-                goldfish,
-                processes=options["processes"],
-                progress=self._progress_bar() if goldfish.games >= PROGRESS_FROM else None,
-            )
+            if options["submit"]:
+                submission = goldfish_submission(goldfish, deck)
+                report = cli.run_submitted(submission, options, self.stdout)
+                if report is None:
+                    return  # --no-wait: the job's whereabouts are printed
+            else:
+                report = goldfish_report(
+                    goldfish,
+                    processes=options["processes"],
+                    progress=cli.ProgressBar() if goldfish.games >= PROGRESS_FROM else None,
+                )
         except GoldfishError as error:
             details = "".join(f"\n  - {e['message']}" for e in error.extra.get("errors", []))
             raise CommandError(f"{error.message}{details}") from None
@@ -75,7 +87,7 @@ class Command(BaseCommand):
         else:
             self.stdout.write(self._summary(report))
 
-    def _request(self, options) -> GoldfishRequest:
+    def _request(self, options) -> tuple[GoldfishRequest, Deck | None]:
         deck = None
         if options["deck"]:
             deck = Deck.objects.filter(pk=options["deck"]).prefetch_related("entries").first()
@@ -94,7 +106,7 @@ class Command(BaseCommand):
             entries = entries_for(game, text=text, deck=deck)
         except GoldfishError as error:
             raise CommandError(error.message) from None
-        return GoldfishRequest(
+        goldfish = GoldfishRequest(
             game=game,
             entries=entries,
             games=options["games"],
@@ -105,17 +117,7 @@ class Command(BaseCommand):
             allow_invalid=options["allow_invalid"],
             opponent=options["opponent"],
         )
-
-    @staticmethod
-    def _progress_bar():
-        def show(done: int, total: int) -> None:
-            width = 30
-            filled = width * done // max(total, 1)
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-            if done >= total:
-                sys.stderr.write("\n")
-
-        return show
+        return goldfish, deck
 
     @staticmethod
     def _summary(report: dict) -> str:

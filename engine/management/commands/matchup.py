@@ -6,8 +6,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from cards import vocabulary as v
+from engine.jobs import cli
+from engine.jobs.submission import matchup_submission
 from engine.management.commands.goldfish import PROGRESS_FROM, card_reason_lines
-from engine.management.commands.goldfish import Command as Goldfish
 from engine.matchup_services import (
     MatchDeck,
     MatchupRequest,
@@ -24,7 +25,8 @@ from engine.services import GoldfishError
 class Command(BaseCommand):
     help = (
         "Play a deck against opponent decks, both played (PAD-7, DGM-6), and report its win "
-        "rate with its 95 % interval; --compare tells whether a second deck does better."
+        "rate with its 95 % interval; --compare tells whether a second deck does better. "
+        + cli.JOB_OPTIONS_HELP
     )
 
     def add_arguments(self, parser):
@@ -55,16 +57,23 @@ class Command(BaseCommand):
         parser.add_argument("--allow-invalid", action="store_true")
         parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
         parser.add_argument("--log", action="store_true", help="Print one game's JSON log.")
+        cli.add_job_arguments(parser)
 
     def handle(self, *args, **options):
+        cli.check_job_options(options)
         try:
             matchup = self._request(options)
             if options["log"]:
                 self.stdout.write(json.dumps(matchup_sample(matchup), ensure_ascii=False))
                 return
-            run = matchup_comparison if matchup.other is not None else matchup_report
-            bar = Goldfish._progress_bar() if matchup.cost >= PROGRESS_FROM else None
-            report = run(matchup, processes=options["processes"], progress=bar)
+            if options["submit"]:
+                report = cli.run_submitted(matchup_submission(matchup), options, self.stdout)
+                if report is None:
+                    return  # --no-wait: the job's whereabouts are printed
+            else:
+                run = matchup_comparison if matchup.other is not None else matchup_report
+                bar = cli.ProgressBar() if matchup.cost >= PROGRESS_FROM else None
+                report = run(matchup, processes=options["processes"], progress=bar)
         except GoldfishError as error:
             details = "".join(f"\n  - {e['message']}" for e in error.extra.get("errors", []))
             raise CommandError(f"{error.message}{details}") from None
