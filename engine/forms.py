@@ -7,9 +7,14 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cards import vocabulary as v
 from decks.forms import MAX_LIST_CHARS, game_choices
-from engine.services import DEFAULT_TURN_CAP
+from engine.services import DEFAULT_TURN_CAP, MAX_GAMES
 
-PAGE_MAX_GAMES = 20_000
+# Games of one run (against each opponent, for a matchup), as the API allows: a run above
+# the synchronous size goes to the job workers, so only the goldfish budget bounds its total.
+PAGE_MAX_GAMES = MAX_GAMES
+# The most a page plays inside its own request, whatever JOB_SYNC_GAMES says: more would
+# hold a server worker past the time limit.
+PAGE_SYNC_MAX_GAMES = 20_000
 DEFAULT_GAMES = 1000
 MAX_SEED = 2**63 - 1
 MAX_TURN_CAP = 100

@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from decks.views import _deck_or_404
 from engine.core import api as engine
 from engine.forms import CompareForm, with_defaults
+from engine.views.job_runs import run_params
 from engine.views.match_report import compare_context
-from engine.views.matchup import build_run, page_context, run_page
+from engine.views.matchup import build_run, page_context, run_or_job
 from engine.views.opponents import chosen_decks, deck_choices
 
 TEMPLATE = "engine/compare.html"
@@ -25,8 +26,8 @@ def compare_deck(request, deck_id: str):
     policies = engine.POLICIES.get(deck.game, {})
     opponents = deck_choices(request.user, deck, with_gauntlet=True)
     others = deck_choices(request.user, deck, with_gauntlet=False)
-    submitted = "run" in request.GET
-    params = with_defaults(request.GET, CompareForm.defaults_for(policies)) if submitted else None
+    source, submitted = run_params(request)
+    params = with_defaults(source, CompareForm.defaults_for(policies)) if submitted else None
     form = CompareForm(policies, opponents, others, params)
     context = page_context(deck, form, policies)
     if not (submitted and policies):
@@ -35,11 +36,16 @@ def compare_deck(request, deck_id: str):
     run = other and build_run(request, form, deck, other[0])
     if not run:
         return render(request, TEMPLATE, context, status=400)
-    return run_page(request, TEMPLATE, context, run, form.cleaned_data, _results)
+    return run_or_job(request, TEMPLATE, context, run, form.cleaned_data, _results)
 
 
 def _results(request, run, comparison: dict, log: dict, vs: int) -> dict:
-    names = [run.deck.label["name"], run.other.label["name"]]
+    return {"comparison": compare_context(comparison, side_names(run.deck.label, run.other.label))}
+
+
+def side_names(a: dict, b: dict) -> list[str]:
+    """Decks A and B as the report names them; two decks of one name get (A) and (B)."""
+    names = [a["name"], b["name"]]
     if names[0] == names[1]:
         names = [_("%(name)s (A)") % {"name": names[0]}, _("%(name)s (B)") % {"name": names[1]}]
-    return {"comparison": compare_context(comparison, names)}
+    return names

@@ -39,6 +39,8 @@ from engine.forms import (
     int_param,
     with_defaults,
 )
+from engine.jobs.services import JobRefused
+from engine.jobs.submission import goldfish_submission
 from engine.replay import card_map, replay_steps
 from engine.services import (
     GoldfishError,
@@ -47,6 +49,15 @@ from engine.services import (
     entries_for,
     goldfish_report,
     goldfish_sample,
+)
+from engine.views.job_runs import (
+    refusal_text,
+    run_params,
+    runs_on_workers,
+    start_job,
+    sync_limit,
+    to_run_address,
+    workers_notice,
 )
 
 REPORT_CACHE_SECONDS = 600  # the step links of a no-JS replay reload the page
@@ -81,7 +92,8 @@ POLICY_TEXTS = {
 
 def goldfish_list(request):
     """/goldfish/: goldfish a pasted list, no saved deck needed."""
-    list_form = ListForm(request.GET if "list" in request.GET else None)
+    source, _submitted = run_params(request)
+    list_form = ListForm(source if "list" in source else None)
     game = v.PAD
     if list_form.is_bound and list_form.is_valid():
         game = list_form.cleaned_data["game"]
@@ -98,8 +110,8 @@ def goldfish_deck(request, deck_id: str):
 
 def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm | None):
     policies = engine.POLICIES.get(game, {})
-    submitted = "run" in request.GET
-    params = with_defaults(request.GET, GoldfishForm.defaults_for(policies)) if submitted else None
+    source, submitted = run_params(request)
+    params = with_defaults(source, GoldfishForm.defaults_for(policies)) if submitted else None
     form = GoldfishForm(policies, params)
     context = {
         "deck": deck,
@@ -112,19 +124,29 @@ def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm
             for name, text in policies.items()
         ],
         "max_games": PAGE_MAX_GAMES,
+        "sync_games": sync_limit(),
         "errors": [],
     }
     status = 200
     list_ok = list_form is None or (list_form.is_bound and list_form.is_valid())
     if submitted and policies and list_ok and form.is_valid():
+        large = runs_on_workers(form.cleaned_data["games"])
+        if request.method == "POST" and not large:
+            return to_run_address(request)
+        if large and request.method != "POST":
+            context["notice"] = workers_notice(form.cleaned_data["games"])
+            return render(request, "engine/goldfish.html", context)
         try:
+            if large:
+                run = _goldfish_request(game, deck, list_form, form.cleaned_data)
+                return start_job(request, goldfish_submission(run, deck))
             _run(request, context, game, deck, list_form, form.cleaned_data)
         except budget.BudgetExceeded as error:
             context["errors"] = [_budget_text(error, request.user.is_authenticated)]
             response = render(request, "engine/goldfish.html", context, status=429)
             response["Retry-After"] = str(error.retry_after)
             return response
-        except GoldfishError as error:
+        except (GoldfishError, JobRefused) as error:
             if error.code == "invalid_deck":
                 context["invalid"] = [e["message"] for e in error.extra.get("errors", [])]
             else:
@@ -135,12 +157,12 @@ def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm
     return render(request, "engine/goldfish.html", context, status=status)
 
 
-def _run(request, context, game, deck, list_form, data) -> None:
+def _goldfish_request(game, deck, list_form, data) -> GoldfishRequest:
     if deck is not None:
         entries = entries_for(game, deck=deck)
     else:
         entries = entries_for(game, text=list_form.cleaned_data["list"])
-    goldfish = GoldfishRequest(
+    return GoldfishRequest(
         game=game,
         entries=entries,
         games=data["games"],
@@ -150,12 +172,13 @@ def _run(request, context, game, deck, list_form, data) -> None:
         turn_cap=data["turn_cap"],
         allow_invalid=data["allow_invalid"],
     )
+
+
+def _run(request, context, game, deck, list_form, data) -> None:
+    goldfish = _goldfish_request(game, deck, list_form, data)
+    entries = goldfish.entries
     report, log = _charged_run(request, goldfish, sample_seed=data["sample"])
-    context["report"] = report_context(report)
-    context["report"]["not_simulated"] = reason_rows(report.get("not_simulated"))
-    context["report"]["no_effect_against_goldfish"] = reason_rows(
-        report.get("no_effect_against_goldfish")
-    )
+    context["report"] = goldfish_report_context(report)
     cards = card_map(deck_spec(game, entries).cards())
     steps = replay_steps(log, cards)
     step = int_param(request.GET.get("step"), 0)
@@ -171,6 +194,14 @@ def _run(request, context, game, deck, list_form, data) -> None:
         "turns_played": result.get("turns", result.get("rounds")),
         "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
     }
+
+
+def goldfish_report_context(report: dict) -> dict:
+    """What templates/engine/_report.html draws of a goldfish report (also the job page's)."""
+    shown = report_context(report)
+    shown["not_simulated"] = reason_rows(report.get("not_simulated"))
+    shown["no_effect_against_goldfish"] = reason_rows(report.get("no_effect_against_goldfish"))
+    return shown
 
 
 def _charged_run(request, goldfish: GoldfishRequest, *, sample_seed: int) -> tuple[dict, dict]:
@@ -232,7 +263,10 @@ def _budget_text(error: budget.BudgetExceeded, signed_in: bool) -> str:
     return text
 
 
-def _error_texts(error: GoldfishError) -> list[str]:
+def _error_texts(error: GoldfishError | JobRefused) -> list[str]:
+    refusal = refusal_text(error)
+    if refusal is not None:
+        return [refusal]
     if error.code == "time_limit":
         return [
             _("The run took longer than %(seconds)s seconds; ask for fewer games.")

@@ -18,10 +18,20 @@ from engine import budget
 from engine.convert import deck_spec
 from engine.core import api as engine
 from engine.forms import ORDERS, PAGE_MAX_GAMES, MatchupForm, int_param, with_defaults
+from engine.jobs.services import JobRefused
+from engine.jobs.submission import matchup_submission
 from engine.matchup_services import MatchDeck, MatchupRequest, match_deck
 from engine.replay import card_map, match_replay_steps, outcome_text
 from engine.services import GoldfishError
 from engine.views.goldfish import POLICY_TEXTS, _budget_text, _error_texts, _turn_starts, _without
+from engine.views.job_runs import (
+    run_params,
+    runs_on_workers,
+    start_job,
+    sync_limit,
+    to_run_address,
+    workers_notice,
+)
 from engine.views.match_report import matchup_context
 from engine.views.match_runs import charged_run
 from engine.views.opponents import chosen_decks, deck_choices
@@ -31,8 +41,8 @@ def matchup_deck(request, deck_id: str):
     deck = _deck_or_404(request, deck_id)
     policies = engine.POLICIES.get(deck.game, {})
     choices = deck_choices(request.user, deck, with_gauntlet=True)
-    submitted = "run" in request.GET
-    params = with_defaults(request.GET, MatchupForm.defaults_for(policies)) if submitted else None
+    source, submitted = run_params(request)
+    params = with_defaults(source, MatchupForm.defaults_for(policies)) if submitted else None
     form = MatchupForm(policies, choices, params)
     context = page_context(deck, form, policies)
     if not (submitted and policies):
@@ -40,7 +50,7 @@ def matchup_deck(request, deck_id: str):
     run = form.is_valid() and build_run(request, form, deck)
     if not run:
         return render(request, "engine/matchup.html", context, status=400)
-    return run_page(request, "engine/matchup.html", context, run, form.cleaned_data, _results)
+    return run_or_job(request, "engine/matchup.html", context, run, form.cleaned_data, _results)
 
 
 def page_context(deck: Deck, form, policies: dict) -> dict:
@@ -54,6 +64,7 @@ def page_context(deck: Deck, form, policies: dict) -> dict:
             for name, text in policies.items()
         ],
         "max_games": PAGE_MAX_GAMES,
+        "sync_games": sync_limit(),
         "errors": [],
     }
 
@@ -77,48 +88,54 @@ def build_run(request, form, deck: Deck, other: MatchDeck | None = None):
         allow_invalid=data["allow_invalid"],
         other=other,
     )
-    if run.cost > PAGE_MAX_GAMES:
-        form.add_error(
-            "games",
-            _(
-                "%(games)s games against each of %(opponents)s opponents make %(cost)s "
-                "games; a page plays at most %(max)s: ask for fewer games."
-            )
-            % {
-                "games": run.games,
-                "opponents": len(run.opponents),
-                "cost": run.cost,
-                "max": PAGE_MAX_GAMES,
-            },
-        )
-        return None
     return run
 
 
+def run_or_job(request, template: str, context: dict, run: MatchupRequest, data: dict, results):
+    """A posted run: 303 to its address, or to its job above the synchronous size; an
+    address: the run played here, or above that size only the form and a notice."""
+    large = runs_on_workers(run.cost)
+    if request.method == "POST":
+        if not large:
+            return to_run_address(request)
+        try:
+            return start_job(request, matchup_submission(run))
+        except (budget.BudgetExceeded, GoldfishError, JobRefused) as error:
+            return refused_page(request, template, context, error)
+    if large:
+        context["notice"] = workers_notice(run.cost)
+        return render(request, template, context)
+    return run_page(request, template, context, run, data, results)
+
+
 def run_page(request, template: str, context: dict, run: MatchupRequest, data: dict, results):
-    """Play the run (charged to the budget) and render its report, or say why not;
+    """Play the run here (charged to the budget) and render its report, or say why not;
     `results(request, run, report, log, vs)` is the context of what was played."""
     vs = max(0, min(int_param(request.GET.get("vs"), 0), len(run.opponents) - 1))
     try:
         report, log = charged_run(request, run, opponent=vs, sample_seed=data["sample"])
-    except budget.BudgetExceeded as error:
+    except (budget.BudgetExceeded, GoldfishError) as error:
+        return refused_page(request, template, context, error)
+    context["run"] = run
+    context.update(results(request, run, report, log, vs))
+    return render(request, template, context)
+
+
+def refused_page(request, template: str, context: dict, error):
+    """The page saying why the run was refused: 429 past the budget, else the error's status."""
+    if isinstance(error, budget.BudgetExceeded):
         context["errors"] = [_budget_text(error, request.user.is_authenticated)]
         response = render(request, template, context, status=429)
         response["Retry-After"] = str(error.retry_after)
         return response
-    except GoldfishError as error:
-        status = error.status
-        if error.code == "invalid_deck":
-            context["invalid"] = {
-                "deck": error.extra.get("deck", {}).get("name", ""),
-                "messages": [e["message"] for e in error.extra.get("errors", [])],
-            }
-        else:
-            context["errors"] = _error_texts(error)
-        return render(request, template, context, status=status)
-    context["run"] = run
-    context.update(results(request, run, report, log, vs))
-    return render(request, template, context)
+    if error.code == "invalid_deck":
+        context["invalid"] = {
+            "deck": error.extra.get("deck", {}).get("name", ""),
+            "messages": [e["message"] for e in error.extra.get("errors", [])],
+        }
+    else:
+        context["errors"] = _error_texts(error)
+    return render(request, template, context, status=error.status)
 
 
 def _results(request, run: MatchupRequest, report: dict, log: dict, vs: int) -> dict:
