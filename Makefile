@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install browser run test lint format bench clean check-fixtures
+.PHONY: install browser run worker test lint format bench clean check-fixtures
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,11 +14,17 @@ $(BIN)/.installed: pyproject.toml
 
 install: $(BIN)/.installed
 
-## Start the site on SQLite with the starter catalogue at http://127.0.0.1:8000
+## Start the site on SQLite with the starter catalogue at http://127.0.0.1:8000, and one job
+## worker beside it on the embedded queue (var/queue); Ctrl-C stops both. WORKERS=n: its
+## processes (default: one per core)
 run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --no-input
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_catalogue
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runsite $(HOST):$(PORT) $(if $(WORKERS),--concurrency $(WORKERS))
+
+## One more job worker on this machine, on the queue the settings name (Redis if REDIS_URL)
+worker: install
+	DEBUG=$${DEBUG:-1} $(BIN)/celery -A cardsite worker --loglevel INFO $(if $(WORKERS),--concurrency $(WORKERS))
 
 ## Chromium and CJK fonts from Debian's packages, for the browser tests
 browser:
