@@ -26,7 +26,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--fail-stalled",
             action="store_true",
-            help="Fail every unfinished job no worker moved for JOB_STALL_SECONDS.",
+            help="Fail (workers_unavailable) the unfinished jobs not moved for "
+            "JOB_STALL_SECONDS while no worker finished a chunk of any job.",
         )
         parser.add_argument("--cancel", metavar="ID", action="append", help="Cancel a job.")
 
@@ -62,9 +63,7 @@ class Command(BaseCommand):
         self.stdout.write(f"{failed} stalled jobs failed.")
 
     def _list(self, limit: int) -> None:
-        jobs = list(
-            Job.objects.defer("plan", "report", "parameters").order_by("-created")[:limit]
-        )
+        jobs = list(Job.objects.defer("plan", "report", "parameters").order_by("-created")[:limit])
         if not jobs:
             self.stdout.write("No jobs.")
             return
@@ -77,4 +76,3 @@ class Command(BaseCommand):
         for row in rows:
             cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=True)]
             self.stdout.write("  ".join(cells).rstrip())
-
