@@ -144,4 +144,5 @@ class Command(BaseCommand):
             if broker.startswith("filesystem:")
             else f"queue {settings.CELERY_TASK_DEFAULT_QUEUE} on {broker.split(':', 1)[0]}"
         )
-        return f"Job worker (pid {pid}): {concurrency} processes on {where}."
+        processes = "1 process" if concurrency == 1 else f"{concurrency} processes"
+        return f"Job worker (pid {pid}): {processes} on {where}."
