@@ -239,6 +239,14 @@ def card_search(request):
         form = FilterForm(set_codes=set_codes)
 
     context = {"q": q, "view": view, "order": order, "form": form}
+    if form.is_bound:  # a filled-in form with errors: shown as the reader filled it
+        context["filters"] = render_to_string("cards/_search_filters.html", context)
+    else:  # the empty filter form is the same on every search page of a language
+        context["filters"] = cache.cached(
+            "search-filters",
+            (),
+            lambda: render_to_string("cards/_search_filters.html", {"form": form}),
+        )
     # The results are the same for everyone asking this address in this language: kept in
     # the shared cache until the catalogue changes (a timeout is not kept: it may pass).
     results_status, results = cache.cached(

@@ -18,7 +18,8 @@ Two kinds of simulated user, 3 : 2:
     ApiClient  a script with its own account's token (Authorization: Token …): search and
                card API, named and autocomplete look-ups, deck reads (its own private decks
                too), deck lists and exports, validation, small goldfish runs (20-50 games)
-               of a saved deck or a list
+               of a saved deck or a list, and a queued goldfish job of 3,000 games
+               (POST /api/jobs/ answers 202; the job is read back once)
 Every request must answer 200 (and a search that should find cards must find some), else it
 counts as a failure: a 429 from a throttle is a failure like any other.
 """
@@ -84,6 +85,7 @@ QUERIES = [
     ("greymon", False),
     ("water dragon", False),
 ]
+JOB_GAMES = 3000
 ORDERS = ["number", "number", "number", "name", "cost", "-level"]
 
 # Every request name belongs to one group; run.py reports per group, and the target
@@ -104,6 +106,8 @@ GROUPS = {
     "card image": "image",
     "validate api": "validate",
     "goldfish api": "goldfish",
+    "job submit api": "job",
+    "job poll api": "job",
 }
 
 _raw: list[tuple[str, str, float, bool, float]] = []  # group, name, ms, ok, when it ended
@@ -173,15 +177,16 @@ class _Base(FastHttpUser):
         ) as response:
             _judge(response, check)
 
-    def post(self, url: str, name: str, payload: dict, *, check=None, headers=None):
+    def post(self, url: str, name: str, payload: dict, *, check=None, headers=None, status=200):
         with self.client.post(
             url, json=payload, name=name, headers=headers, catch_response=True
         ) as response:
-            _judge(response, check)
+            _judge(response, check, status)
+            return response
 
 
-def _judge(response, check) -> None:
-    if response.status_code != 200:
+def _judge(response, check, status: int = 200) -> None:
+    if response.status_code != status:
         body = (response.text or "")[:120].replace("\n", " ")
         response.failure(f"HTTP {response.status_code}: {body}")
         return
@@ -366,3 +371,29 @@ class ApiClient(_Base):
         self.post(
             "/api/goldfish/", "goldfish api", payload, check=_valid_json("games"), headers=self.auth
         )
+
+    @task(1)
+    def job(self):
+        """Queue a goldfish job on the workers (202) and look at it once, as a script that
+        polls would. The benchmark measures the web side: no worker need run, the job
+        simply waits in the queue."""
+        deck = self.rng.choice(self.decks)
+        payload = {
+            "kind": "goldfish",
+            "game": deck["game"],
+            "deck": deck["id"],
+            "games": JOB_GAMES,
+            "seed": self.rng.randrange(1_000_000),
+        }
+        response = self.post(
+            "/api/jobs/",
+            "job submit api",
+            payload,
+            check=_valid_json("url"),
+            headers=self.auth,
+            status=202,
+        )
+        if response.status_code == 202:
+            job_id = response.json()["id"]
+            check = _valid_json("state")
+            self.get(f"/api/jobs/{job_id}/", "job poll api", check=check, headers=self.auth)

@@ -66,7 +66,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"  # the only host this benchmark ever talks to
-GROUP_ORDER = ["read", "image", "validate", "goldfish", "other"]
+GROUP_ORDER = ["read", "image", "validate", "goldfish", "job", "other"]
 STOP_SECONDS = 20
 DEFAULT_DATABASE = "cardsite_bench"
 DEFAULT_REDIS_DB = 11
@@ -227,6 +227,10 @@ def start_gunicorn(args, env: dict, port: int) -> subprocess.Popen:
         "10",
         "--backlog",
         "2048",
+        # gthread keeps connections open between requests: longer than a simulated user's
+        # think time, or gunicorn closes one just as locust reuses it ("HTTP 0").
+        "--keep-alive",
+        str(args.keep_alive),
     ]
     log = open(args.work / "gunicorn.log", "wb")  # noqa: SIM115 — closed with the process
     process = subprocess.Popen(
@@ -656,6 +660,9 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--worker-class", default="sync", help="sync or gthread (sync)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    parser.add_argument(
+        "--keep-alive", type=int, default=30, help="seconds gthread keeps a connection (30)"
+    )
     parser.add_argument(
         "--no-catalogue-cache",
         action="store_true",

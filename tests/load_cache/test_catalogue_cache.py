@@ -187,3 +187,12 @@ def test_an_error_is_not_kept_as_a_result(tyrra):
     # The same address still answers 400 from the cache, with its message.
     again = client.get(reverse("cards:list"), {"q": "attr:fire )"})
     assert again.status_code == 400 and "This query cannot be read" in again.content.decode()
+
+
+def test_a_new_set_shows_in_the_search_filters_at_once(tyrra):
+    search = reverse("cards:list")
+    assert '<option value="B09">' not in Client().get(search).content.decode()
+
+    create_card("pet", set="B09", number="B09-001")
+
+    assert '<option value="B09">' in Client().get(search).content.decode()
