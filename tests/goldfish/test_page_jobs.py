@@ -184,3 +184,23 @@ def test_an_illegal_deck_is_refused_before_any_job(client, catalogue, monkeypatc
     assert response.status_code == 200  # as for a small run: the page shows the violations
     assert "data-invalid" in response.content.decode()
     assert not Job.objects.exists()
+
+
+def test_a_queue_that_cannot_be_reached_is_said_in_the_readers_language(
+    client, owner, gauntlet, monkeypatch
+):
+    from engine.jobs.services import JobRefused
+
+    def unreachable(request, submission):
+        raise JobRefused("queue_unavailable", "The job queue could not be reached.", 503)
+
+    monkeypatch.setattr("engine.views.job_runs.submit", unreachable)
+    deck = make_deck(owner)
+    for name in ("engine:deck", "engine:matchup"):
+        url = reverse(name, args=[deck.pk])
+        body = {"games": SYNC + 1, "opponent": "gauntlet"}
+        english = client.post(url, body)
+        assert english.status_code == 503
+        assert "The job queue could not be reached; try again later." in english.content.decode()
+        chinese = client.post(url, body, headers={"accept-language": "zh-hant"})
+        assert "無法連上工作佇列" in chinese.content.decode()
