@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
 
@@ -23,3 +24,10 @@ def _make_queue_folders(sender, **_kwargs) -> None:
     for key in ("data_folder_in", "data_folder_out", "control_folder"):
         if options.get(key):
             Path(options[key]).mkdir(parents=True, exist_ok=True)
+
+
+@worker_process_init.connect
+def _yield_to_the_site(**_kwargs) -> None:
+    """Games run at a lower CPU priority (JOB_WORKER_NICE, 10) so that a worker sharing a
+    machine with the web server (`make run`, a small site) never slows its pages down."""
+    os.nice(int(os.environ.get("JOB_WORKER_NICE", "10")))
