@@ -25,6 +25,7 @@ SMOKED = {
     "goldfish_pad.py",
     "goldfish_digimon.py",
     "matchup.py",
+    "jobs.py",
     "search_latency.py",
     "load/run.py",
 }
@@ -82,6 +83,16 @@ def test_the_matchup_benchmark_smoke_plays_both_games_the_same_on_one_and_all_co
         assert figures["all_cores"]["games_per_s"] > 0
         assert figures["floor_shuffle_deal_both"]["games_per_s"] > 0
         assert 0 <= figures["win_rate"]["value"] <= 1
+
+
+def test_the_jobs_benchmark_smoke_plays_one_job_on_real_workers_as_in_process():
+    report = json.loads(smoke("jobs.py").stdout)
+    assert report["games"] == report["chunks"] * 60 > 0  # 60 games a chunk in the smoke
+    assert report["same_report"] is True
+    for where in ("in_process", "workers"):
+        assert report[where]["one_process"]["games_per_s"] > 0
+        assert report[where]["two_processes"]["games_per_s"] > 0
+    assert report["million_game_gauntlet_in_one_minute"]["worker_cores"] >= 1
 
 
 def test_the_search_benchmark_smoke_outlasts_the_sites_anonymous_rate_with_its_own_rates():
