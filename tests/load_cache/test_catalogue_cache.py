@@ -15,6 +15,7 @@ from cards import cache
 from cards import corrections as c
 from cards.models import Card
 from cards.services import import_cards
+from tests.cards.test_search_time_limit import slow_card_search
 from tests.conftest import card_data, create_card
 
 pytestmark = pytest.mark.django_db
@@ -196,3 +197,23 @@ def test_a_new_set_shows_in_the_search_filters_at_once(tyrra):
     create_card("pet", set="B09", number="B09-001")
 
     assert '<option value="B09">' in Client().get(search).content.decode()
+
+
+def test_a_search_that_timed_out_is_not_kept(catalogue, settings):
+    settings.SEARCH_TIME_LIMIT_MS = 50
+    client = Client()
+    with slow_card_search():
+        assert client.get(reverse("cards:list"), {"q": "dragon"}).status_code == 503
+
+    again = client.get(reverse("cards:list"), {"q": "dragon"})
+
+    assert again.status_code == 200 and "took too long" not in again.content.decode()
+
+
+def test_the_version_moves_again_when_the_write_commits(tyrra, django_capture_on_commit_callbacks):
+    """A reader between the write and its commit still saw the old rows and may have
+    cached them under the version of the write: the commit leaves that version behind."""
+    with django_capture_on_commit_callbacks(execute=True):
+        tyrra.save()
+        during = cache.catalogue_version()
+    assert cache.catalogue_version() > during
