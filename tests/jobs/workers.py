@@ -171,7 +171,9 @@ class Worker:
                 return None
             before = {pid: cpu_time(pid) for pid in self.pool()}
             time.sleep(0.4)
-            working = [pid for pid, ticks in before.items() if cpu_time(pid) - ticks >= 0.2]
+            # A quarter of a core at least: an idle process uses none, a busy one on a
+            # machine shared with other work may not get all of it.
+            working = [pid for pid, ticks in before.items() if cpu_time(pid) - ticks >= 0.1]
             return working[0] if working else None
 
         return wait_for(playing, seconds, f"worker {self.name} never played a chunk")
