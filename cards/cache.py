@@ -25,12 +25,14 @@ reader who may see it, and check access *before* asking the cache.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
+from django.core.signals import request_finished, request_started
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.translation import get_language
@@ -55,13 +57,35 @@ def _fresh_version() -> int:
     return time.time_ns()
 
 
+# The version read once per request: a page asking the cache for three fragments makes one
+# round trip for it, not three. Forgotten when the next request starts (request_started) and
+# whenever this process bumps it; never kept across requests, so another server's bump is
+# seen by the very next request here.
+_memo = threading.local()
+
+
 def catalogue_version() -> int:
+    version = getattr(_memo, "version", None)
+    if version is not None:
+        return version
     cache = _cache()
     version = cache.get(VERSION_KEY)
     if version is None:
         cache.add(VERSION_KEY, _fresh_version(), timeout=None)
         version = cache.get(VERSION_KEY) or _fresh_version()
+    if getattr(_memo, "in_request", False):
+        _memo.version = version
     return version
+
+
+def _request_started(**kwargs) -> None:
+    _memo.version = None
+    _memo.in_request = True
+
+
+def _request_finished(**kwargs) -> None:
+    _memo.version = None
+    _memo.in_request = False
 
 
 def bump_catalogue_version() -> None:
@@ -75,6 +99,7 @@ def bump_catalogue_version() -> None:
 
 
 def _bump() -> None:
+    _memo.version = None
     cache = _cache()
     try:
         cache.incr(VERSION_KEY)
@@ -132,3 +157,5 @@ def connect_signals() -> None:
     post_save.connect(_catalogue_changed, dispatch_uid="catalogue-version-save")
     post_delete.connect(_catalogue_changed, dispatch_uid="catalogue-version-delete")
     m2m_changed.connect(_m2m_changed, dispatch_uid="catalogue-version-m2m")
+    request_started.connect(_request_started, dispatch_uid="catalogue-version-request")
+    request_finished.connect(_request_finished, dispatch_uid="catalogue-version-request-end")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Group, User
+from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
@@ -217,3 +218,12 @@ def test_the_version_moves_again_when_the_write_commits(tyrra, django_capture_on
         tyrra.save()
         during = cache.catalogue_version()
     assert cache.catalogue_version() > during
+
+
+def test_a_bump_by_another_server_is_seen_by_the_next_request(tyrra):
+    assert_everywhere(tyrra, tyrra.name, absent=NEW_NAME)
+    Card.objects.filter(pk=tyrra.pk).update(name=NEW_NAME)
+    # Another app server's bump: the shared counter moves, this process is not told.
+    caches[cache.ALIAS].incr(cache.VERSION_KEY)
+
+    assert_everywhere(tyrra, NEW_NAME)
