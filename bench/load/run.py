@@ -26,7 +26,10 @@
    over the whole run, and any failure (a 429 included) makes the exit status 1.
 
 --steps runs one short locust run per user count on the same server and names the highest
-request rate whose read p95 stays under --target-ms with no failure.
+request rate whose read p95 stays under --target-ms with no failure. Before the measured
+runs, --warm (30 s) runs the first load unmeasured: the catalogue cache (cards/cache.py)
+starts empty, and a site that has been up a while has its popular pages in it.
+--no-catalogue-cache runs the server without that cache, to compare.
 
 --smoke checks that the benchmark still works, in well under a minute (the test suite runs
 it: tests/test_benchmarks.py): its own database `cardsite_bench_smoke_<pid>` and Redis
@@ -656,6 +659,9 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--steps", help="comma-separated user counts: find the highest rate")
     parser.add_argument("--step-duration", type=int, default=30, help="seconds per step (30)")
+    parser.add_argument(
+        "--warm", type=int, default=30, help="an unmeasured run first, S seconds (30; 0: none)"
+    )
     parser.add_argument("--target-ms", type=float, default=100, help="read p95 target (100)")
     parser.add_argument(
         "--workers",
@@ -787,6 +793,12 @@ def main() -> int:
         rates = throttle_rates(env)
         print(f"gunicorn: {config} on {base}; wait {args.wait} s per user", flush=True)
         print(f"API throttles: {', '.join(f'{k} {v}' for k, v in rates.items())}", flush=True)
+        if args.warm and not args.smoke:
+            # A site that has been up a while has its popular pages in the catalogue cache:
+            # one unmeasured run at the first load fills it (the run's steps then keep it).
+            first = int((args.steps or str(args.users)).split(",")[0])
+            print(f"warming the cache: {first} users for {args.warm} s (not measured)", flush=True)
+            run_locust(args, base, first, args.warm, "warm", server.pid)
         if args.steps:
             for users in (int(x) for x in args.steps.split(",")):
                 print(f"step: {users} users for {args.step_duration} s ...", flush=True)
