@@ -136,9 +136,11 @@ class Worker:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        """Warm shutdown (the queue is empty); the whole group is killed if it lingers."""
+        """Warm shutdown (the queue is empty), then the group is killed if anything lingers.
+        SIGTERM goes to the main process only: pool processes killed under it leave its
+        shutdown waiting for them."""
         try:
-            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.terminate()
             self.process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             pass
