@@ -259,7 +259,7 @@ def forget_queue(url: str, queue: str) -> None:
         import redis
 
         client = redis.Redis.from_url(url)
-        client.delete(queue, f"_kombu.binding.{queue}")
+        client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
         client.close()
 
 

@@ -286,7 +286,7 @@ def _forget_queue(client: redis.Redis, queue: str) -> None:
     (kombu keeps those of every queue in one hash per database: only ours are removed)."""
     import json
 
-    client.delete(queue, f"_kombu.binding.{queue}")
+    client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
     for tag, value in client.hscan_iter("unacked"):
         with contextlib.suppress(ValueError, TypeError):
             _message, _exchange, routing_key = json.loads(value)
