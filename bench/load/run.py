@@ -11,8 +11,9 @@
    keeps a built database between runs).
 2. Seeds 300 users with API tokens (one per simulated API client) and 24 legal decks
    from the starter catalogue, public, unlisted and private (bench/load/seed.py).
-3. Collects static files into a temporary STATIC_ROOT and starts gunicorn (one sync worker
-   per core by default: on 2 cores that kept read p95 lower than 3 or 4 workers) on a free
+3. Collects static files into a temporary STATIC_ROOT and starts gunicorn (two sync workers
+   per core by default: with the catalogue cache a worker often waits on Redis or
+   PostgreSQL, and on 2 cores 4 workers kept read p95 lower than 2, 6 or gthread) on a free
    port of 127.0.0.1 with DEBUG off, a throwaway SECRET_KEY, DATABASE_URL, MEDIA_ROOT in a
    temporary directory and REDIS_URL=redis://127.0.0.1:6379/11 (throttle counters shared
    by the workers; that Redis database is flushed before each run). The API throttles
@@ -666,8 +667,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--workers",
         type=int,
-        default=os.cpu_count() or 2,
-        help="gunicorn workers (one per core: measured better than 4 on 2 cores)",
+        default=2 * (os.cpu_count() or 1),
+        help="gunicorn workers (two per core: measured better than 1, 3 or gthread on 2 cores)",
     )
     parser.add_argument("--worker-class", default="sync", help="sync or gthread (sync)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
