@@ -668,7 +668,7 @@ def arguments() -> argparse.Namespace:
         "--workers",
         type=int,
         default=2 * (os.cpu_count() or 1),
-        help="gunicorn workers (two per core: measured better than 1, 3 or gthread on 2 cores)",
+        help="gunicorn workers (two per core: better than 2, 6 or gthread 2x4 on 2 cores)",
     )
     parser.add_argument("--worker-class", default="sync", help="sync or gthread (sync)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
