@@ -12,6 +12,7 @@ from collections.abc import Callable
 from django.db import transaction
 
 from cards import vocabulary as v
+from cards.cache import bump_catalogue_version
 from cards.models import AttackRow, Card, CardSet, ComboComponent, DigimonAttack
 from cards.services import link_cards_by_name
 
@@ -190,6 +191,7 @@ def generate_cards(
         _save(builder, progress)
         for game in (v.PAD, v.DIGIMON):
             link_cards_by_name(game)
+        bump_catalogue_version()  # bulk inserts send no signal to the catalogue cache
     return len(builder.cards)
 
 

@@ -16,6 +16,7 @@ from cards import cache
 from cards import corrections as c
 from cards.models import Card
 from cards.services import import_cards
+from cards.synthetic import generate_cards
 from tests.cards.test_search_time_limit import slow_card_search
 from tests.conftest import card_data, create_card
 
@@ -227,3 +228,14 @@ def test_a_bump_by_another_server_is_seen_by_the_next_request(tyrra):
     caches[cache.ALIAS].incr(cache.VERSION_KEY)
 
     assert_everywhere(tyrra, NEW_NAME)
+
+
+def test_synthetic_cards_generated_in_bulk_show_in_a_cached_search_at_once(catalogue):
+    generate_cards(3, seed=1)  # the synthetic sets exist from now on: no set is saved below
+    reader = Client()
+    search = reverse("cards:list")
+    before = reader.get(search, {"q": "set:SYN"}).content.decode().count("SYN-")
+
+    generate_cards(3, seed=2)
+
+    assert reader.get(search, {"q": "set:SYN"}).content.decode().count("SYN-") > before
