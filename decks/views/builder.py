@@ -1,0 +1,270 @@
+"""The builder: card search, add, quantity, move, paste and settings.
+
+Each write is a plain POST form (Post/Redirect/Get); sent by static/js/deckbuilder.js
+with `X-Requested-With: fetch`, it answers with JSON holding the re-rendered panels.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cards import vocabulary as v
+from cards.models import Card
+from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
+from cardsite.throttles import throttle_page
+from decks.forms import AddCardForm, DeckSettingsForm, MoveCardForm, PasteListForm, SetQuantityForm
+from decks.models import DECK, TEAM, Deck
+from decks.rules import EntryInput
+from decks.services import DeckError, DeckNotFound, deck_update, entries_from_text
+from decks.views.common import (
+    _form_error_texts,
+    _param,
+    _turn,
+    error_messages,
+    is_fetch,
+    owned_deck,
+)
+from decks.views.panels import deck_panels_context
+
+SEARCH_RESULTS = 24
+
+
+def _search(deck: Deck, q: str) -> dict:
+    """The builder's card search: the query language, restricted to the deck's game."""
+    result = {"q": q, "results": [], "more": False, "search_error": None}
+    if not q:
+        return result
+    try:
+        with search_time_limit():
+            found = search_cards(q, Card.objects.filter(game=deck.game))
+            cards = list(found.cards.order_by("number_sort", "id")[: SEARCH_RESULTS + 1])
+    except SearchTimeout:
+        result["search_error"] = _("This search took too long and was stopped: narrow it.")
+    except QuerySyntaxError as error:
+        result["search_error"] = error.message
+    except DatabaseError:
+        result["search_error"] = _("The database could not run this query.")
+    else:
+        result["results"] = cards[:SEARCH_RESULTS]
+        result["more"] = len(cards) > SEARCH_RESULTS
+    return result
+
+
+def _mark_copies(results: list[Card], quantities: dict) -> None:
+    """Each result says how many copies the deck and the team already hold."""
+    for card in results:
+        card.in_deck = quantities.get((card.pk, DECK), 0)
+        card.in_team = quantities.get((card.pk, TEAM), 0)
+
+
+def search_context(request, deck: Deck) -> dict:
+    """Only what the search results need: for the search as you type."""
+    context = {"deck": deck, "is_pad": deck.game == v.PAD, "turn": _turn(request)}
+    context.update(_search(deck, _param(request, "q").strip()))
+    rows = deck.entries.values_list("card_id", "zone", "quantity")
+    _mark_copies(context["results"], {(card, zone): qty for card, zone, qty in rows})
+    return context
+
+
+def builder_context(request, deck: Deck, **forms) -> dict:
+    context = deck_panels_context(deck, _turn(request))
+    context.update(_search(deck, _param(request, "q").strip()))
+    _mark_copies(context["results"], context["quantities"])
+    context["settings_form"] = forms.get("settings_form") or DeckSettingsForm(
+        initial={
+            "name": deck.name,
+            "description": deck.description,
+            "visibility": deck.visibility,
+            "revision": deck.revision,
+        }
+    )
+    context["paste_form"] = forms.get("paste_form") or PasteListForm(
+        initial={"revision": deck.revision}
+    )
+    return context
+
+
+PANELS = {
+    "summary": "decks/_builder_summary.html",
+    "results": "decks/_search_results.html",
+    "entries": "decks/_builder_entries.html",
+    "validation": "decks/_validation.html",
+    "stats": "decks/_stats.html",
+    "odds": "decks/_odds.html",
+}
+
+
+def render_panels(request, context: dict, names=PANELS) -> dict[str, str]:
+    return {name: render_to_string(PANELS[name], context, request) for name in names}
+
+
+@throttle_page("search_page")  # the search as you type: throttled like the card search
+@owned_deck
+def deck_builder(request, deck):
+    if is_fetch(request):  # the search as you type
+        context = search_context(request, deck)
+        html = render_to_string("decks/_search_results.html", context, request)
+        return JsonResponse({"revision": deck.revision, "panels": {"results": html}})
+    return render(request, "decks/deck_builder.html", builder_context(request, deck))
+
+
+def _builder_url(deck: Deck, request) -> str:
+    url = reverse("decks:edit", args=[deck.pk])
+    params = {key: _param(request, key) for key in ("q", "turn") if _param(request, key)}
+    return f"{url}?{urlencode(params)}" if params else url
+
+
+def _respond(request, deck, level: int, texts: list[str], status: int = 200):
+    """After a builder write: JSON panels for fetch, else a message and a redirect."""
+    if is_fetch(request):
+        deck.refresh_from_db()
+        context = builder_context(request, deck)
+        return JsonResponse(
+            {
+                "ok": status < 400,
+                "revision": deck.revision,
+                "messages": [
+                    {"level": messages.DEFAULT_TAGS[level], "text": text} for text in texts
+                ],
+                "panels": render_panels(request, context),
+            },
+            status=status,
+        )
+    for text in texts:
+        messages.add_message(request, level, text)
+    return redirect(_builder_url(deck, request))
+
+
+def _write(request, deck, form, changes, success: str):
+    """Apply `changes(current entries) -> deck_update arguments` from the form's revision."""
+    if not form.is_valid():
+        return _respond(request, deck, messages.ERROR, _form_error_texts(form), status=400)
+    current = [
+        EntryInput(card_id=e.card_id, quantity=e.quantity, zone=e.zone) for e in deck.entries.all()
+    ]
+    try:
+        deck_update(
+            deck=deck,
+            author=request.user,
+            revision=form.cleaned_data["revision"],
+            **changes(current),
+        )
+    except DeckNotFound:  # deleted meanwhile (another tab): there is no builder to show
+        raise Http404(_("No deck has this id.")) from None
+    except DeckError as error:
+        return _respond(request, deck, messages.ERROR, error_messages(error), status=error.status)
+    except ValidationError as error:
+        return _respond(request, deck, messages.ERROR, error.messages, status=400)
+    return _respond(request, deck, messages.SUCCESS, [success])
+
+
+def _card_name(card_id: int) -> str:
+    return Card.objects.filter(pk=card_id).values_list("name", flat=True).first() or "?"
+
+
+@require_POST
+@owned_deck
+def builder_add(request, deck):
+    form = AddCardForm(request.POST)
+    if form.is_valid() and deck.game != v.PAD and form.cleaned_data["zone"] == TEAM:
+        return _respond(
+            request, deck, messages.ERROR, [_("Only PAD decks have a team.")], status=400
+        )
+    success = ""
+    if form.is_valid():
+        success = _("Added %(quantity)s × %(name)s.") % {
+            "quantity": form.cleaned_data["quantity"] or 1,
+            "name": _card_name(form.cleaned_data["card"]),
+        }
+    return _write(request, deck, form, lambda current: {"entries": form.apply(current)}, success)
+
+
+@require_POST
+@owned_deck
+def builder_quantity(request, deck):
+    form = SetQuantityForm(request.POST)
+    return _write(
+        request,
+        deck,
+        form,
+        lambda current: {"entries": form.apply(current)},
+        _("Deck updated."),
+    )
+
+
+@require_POST
+@owned_deck
+def builder_move(request, deck):
+    form = MoveCardForm(request.POST)
+    if form.is_valid() and deck.game != v.PAD and form.cleaned_data["to"] == TEAM:
+        return _respond(
+            request, deck, messages.ERROR, [_("Only PAD decks have a team.")], status=400
+        )
+    success = ""
+    if form.is_valid():
+        success = (
+            _("Moved to the team.") if form.cleaned_data["to"] == TEAM else _("Moved to the deck.")
+        )
+    return _write(request, deck, form, lambda current: {"entries": form.apply(current)}, success)
+
+
+@require_POST
+@owned_deck
+def builder_paste(request, deck):
+    form = PasteListForm(request.POST)
+    if not form.is_valid():
+        return _paste_refused(request, deck, form, _form_error_texts(form))
+    try:
+        pasted = entries_from_text(deck.game, form.cleaned_data["list"])
+    except DeckError as error:
+        return _paste_refused(request, deck, form, error_messages(error))
+    count = sum(entry.quantity for entry in pasted)
+    success = (
+        _("The deck now holds the pasted list (%(count)s cards).")
+        if form.cleaned_data["mode"] == "replace"
+        else _("Added %(count)s cards from the list.")
+    ) % {"count": count}
+    return _write(
+        request, deck, form, lambda current: {"entries": form.apply(current, pasted)}, success
+    )
+
+
+def _paste_refused(request, deck, form, texts: list[str]):
+    """A list that cannot be read: every problem by line, and the text is kept."""
+    if is_fetch(request):
+        return JsonResponse(
+            {
+                "ok": False,
+                "revision": deck.revision,
+                "messages": [{"level": "error", "text": text} for text in texts],
+            },
+            status=400,
+        )
+    for text in texts:
+        form.add_error(None, text)
+    context = builder_context(request, deck, paste_form=form)
+    return render(request, "decks/deck_builder.html", context, status=400)
+
+
+@require_POST
+@owned_deck
+def builder_settings(request, deck):
+    form = DeckSettingsForm(request.POST)
+    if not form.is_valid() and not is_fetch(request):
+        context = builder_context(request, deck, settings_form=form)
+        return render(request, "decks/deck_builder.html", context, status=400)
+
+    def changes(current):
+        data = form.cleaned_data
+        return {k: data[k] for k in ("name", "description", "visibility")}
+
+    return _write(request, deck, form, changes, _("Deck settings saved."))
