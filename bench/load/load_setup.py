@@ -1,0 +1,167 @@
+"""Load benchmark set-up: the database (built, seeded, analysed), its Redis database and
+the environment the server runs with. Part of bench/load/run.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+HOST = "127.0.0.1"  # the only host this benchmark ever talks to
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def pg_admin(args, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(
+        host=HOST, port=args.pg_port, user=args.pg_user, dbname="postgres", autocommit=True
+    ) as connection:
+        connection.execute(sql)
+
+
+def database_exists(args) -> bool:
+    import psycopg
+
+    with psycopg.connect(
+        host=HOST, port=args.pg_port, user=args.pg_user, dbname="postgres", autocommit=True
+    ) as connection:
+        row = connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (args.database,)
+        ).fetchone()
+    return row is not None
+
+
+def manage(env: dict, *command: str, quiet: bool = True) -> None:
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "manage.py", *command],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL if quiet else None,
+        timeout=1800,
+    )
+    print(f"  manage.py {' '.join(command)}: {time.perf_counter() - started:.1f} s", flush=True)
+
+
+def build_database(args, env: dict) -> None:
+    reuse = args.reuse_db and database_exists(args)
+    if not reuse:
+        print(f"creating database {args.database}", flush=True)
+        pg_admin(args, f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+        pg_admin(args, f'CREATE DATABASE "{args.database}"')
+    else:
+        print(f"reusing database {args.database}", flush=True)
+    manage(env, "migrate", "--no-input")
+    if not reuse:
+        manage(env, "load_catalogue")
+        if args.cards:
+            manage(env, "generate_cards", str(args.cards), "--seed", "0")
+    subprocess.run(
+        [
+            sys.executable,
+            str(HERE / "seed.py"),
+            "--out",
+            str(args.work / "data.json"),
+            "--accounts",
+            str(args.accounts),
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=600,
+    )
+    vacuum_analyze(args)
+
+
+def vacuum_analyze(args) -> None:
+    """Planner statistics for the freshly loaded tables, as autovacuum would gather them in
+    production (it may be off or not have run yet: the plans would then be guesses)."""
+    import psycopg
+
+    started = time.perf_counter()
+    with psycopg.connect(
+        host=HOST, port=args.pg_port, user=args.pg_user, dbname=args.database, autocommit=True
+    ) as connection:
+        connection.execute("VACUUM ANALYZE")
+    print(f"  VACUUM ANALYZE: {time.perf_counter() - started:.1f} s", flush=True)
+
+
+def throttle_rates(env: dict) -> dict:
+    """The API throttle rates the server will run with (settings plus our environment)."""
+    code = (
+        "import django, json; django.setup(); from django.conf import settings; "
+        "print(json.dumps(settings.REST_FRAMEWORK.get('DEFAULT_THROTTLE_RATES', {})))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    ).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def reset_redis(args, *, throttles_only: bool = False) -> None:
+    """The benchmark's own Redis database starts empty (no throttle counts left over).
+
+    `throttles_only` (between steps): the counters (throttles, budgets) go, the catalogue
+    cache (cards/cache.py: keys "…cat:…" and "…catalogue:version") stays warm, as on a site
+    that has been up for a while."""
+    import redis
+
+    client = redis.Redis(host=HOST, port=args.redis_port, db=args.redis_db)
+    if not throttles_only:
+        client.flushdb()
+        return
+    for name in client.scan_iter(count=1000):
+        if b":cat:" not in name and not name.endswith(b"catalogue:version"):
+            client.delete(name)
+
+
+def server_env(args) -> dict:
+    """The environment of manage.py, seed.py and gunicorn: the benchmark's own database and
+    Redis database, DEBUG off, a throwaway SECRET_KEY, files in the run's directory."""
+    database_url = f"postgres://{args.pg_user}@{HOST}:{args.pg_port}/{args.database}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "cardsite.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": HOST,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": f"redis://{HOST}:{args.redis_port}/{args.redis_db}",
+        "STATIC_ROOT": str(args.work / "static"),
+        "MEDIA_ROOT": str(args.work / "media"),
+        "LOG_LEVEL": "WARNING",
+        "REQUEST_LOG": "1",
+    }
+    for unwanted in ("HTTPS", "BEHIND_PROXY", "PROXY_COUNT", "PYTHONSTARTUP"):
+        env.pop(unwanted, None)
+    # As behind one reverse proxy: each simulated visitor sends its own X-Forwarded-For, so
+    # the anonymous per-address page throttles count people, not the one load generator.
+    env["PROXY_COUNT"] = "1"
+    env["CATALOGUE_CACHE"] = "0" if args.no_catalogue_cache else "1"
+    # Throttles keep the site's own rates unless asked: every simulated API client has its
+    # own account and stays under them, so a 429 means the benchmark is unrealistic.
+    for variable, rate in (
+        ("GOLDFISH_API_RATE", args.goldfish_rate),
+        ("API_USER_RATE", args.user_rate),
+        ("API_ANON_RATE", args.anon_rate),
+    ):
+        env.pop(variable, None)
+        if rate:
+            env[variable] = rate
+    return env
