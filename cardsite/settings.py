@@ -118,7 +118,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {"BACKEND": "cardsite.redis_cache.ReusedClientRedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     ),
@@ -126,7 +126,7 @@ CACHES = {
     # server's copy, so they are cached only in a shared Redis, never per process.
     # CATALOGUE_CACHE=0 turns it off (bench/load/run.py --no-catalogue-cache compares).
     "catalogue": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {"BACKEND": "cardsite.redis_cache.ReusedClientRedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL and envbool("CATALOGUE_CACHE", True)
         else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     ),

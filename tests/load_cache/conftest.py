@@ -18,7 +18,7 @@ def catalogue_cache(settings):
     settings.CACHES = {
         **settings.CACHES,
         "catalogue": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "cardsite.redis_cache.ReusedClientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": prefix,
         },
