@@ -98,7 +98,7 @@ def gauntlet(game: str) -> list[MatchDeck]:
     return [match_deck(game, deck=deck) for deck in reference_decks(game)]
 
 
-def matchup_plan_for(request: MatchupRequest) -> Plan:
+def matchup_plan_for(request: MatchupRequest, *, check: bool = True) -> Plan:
     """The MATCH-1 plan of the deck against each opponent, its card rows naming the
     catalogue card of each name; refusals are GoldfishErrors."""
     spec, opponents = _checked(request)
@@ -110,11 +110,12 @@ def matchup_plan_for(request: MatchupRequest) -> Plan:
         card_ids=True,
         **_play_options(request),
     )
-    _engine_call(plan.check)
+    if check:  # see goldfish_plan_for
+        _engine_call(plan.check)
     return plan
 
 
-def comparison_plan_for(request: MatchupRequest) -> Plan:
+def comparison_plan_for(request: MatchupRequest, *, check: bool = True) -> Plan:
     """Deck A (`request.deck`) and deck B (`request.other`) against the same opponents with
     the same seeds, and the difference of their win rates with its interval (MATCH-1)."""
     if request.other is None:
@@ -129,7 +130,8 @@ def comparison_plan_for(request: MatchupRequest) -> Plan:
         card_ids=True,
         **_play_options(request),
     )
-    _engine_call(plan.check)
+    if check:  # see goldfish_plan_for
+        _engine_call(plan.check)
     return plan
 
 
@@ -141,7 +143,8 @@ def matchup_report(
     time_limit: float | None = None,
 ) -> dict:
     """The report of `matchup_plan_for(request)`, played in this process."""
-    return run_plan(matchup_plan_for(request), processes, progress, time_limit, matchup_refusal)
+    plan = matchup_plan_for(request, check=False)
+    return run_plan(plan, processes, progress, time_limit, matchup_refusal)
 
 
 def matchup_comparison(
@@ -152,7 +155,8 @@ def matchup_comparison(
     time_limit: float | None = None,
 ) -> dict:
     """The report of `comparison_plan_for(request)`, played in this process."""
-    return run_plan(comparison_plan_for(request), processes, progress, time_limit, matchup_refusal)
+    plan = comparison_plan_for(request, check=False)
+    return run_plan(plan, processes, progress, time_limit, matchup_refusal)
 
 
 def matchup_sample(request: MatchupRequest) -> dict:

@@ -97,8 +97,10 @@ def _checked_spec(request: GoldfishRequest):
     return deck_spec(request.game, request.entries)
 
 
-def goldfish_plan_for(request: GoldfishRequest) -> Plan:
-    """The plan of the goldfish batch (engine/core/plan.py); refusals are GoldfishErrors."""
+def goldfish_plan_for(request: GoldfishRequest, *, check: bool = True) -> Plan:
+    """The plan of the goldfish batch (engine/core/plan.py); refusals are GoldfishErrors
+    (`check`: the engine accepts the decks now — a run in this process finds out anyway
+    when it prepares them, so it skips preparing them twice)."""
     spec = _checked_spec(request)
     try:
         plan = engine.batch_plan(
@@ -110,7 +112,8 @@ def goldfish_plan_for(request: GoldfishRequest) -> Plan:
             turn_cap=request.turn_cap,
             options=opponent_options(request.game, request.opponent),
         )
-        plan.check()
+        if check:
+            plan.check()
     except engine.EngineError as error:
         raise engine_refusal(error) from None
     return plan
@@ -124,7 +127,7 @@ def goldfish_report(
     time_limit: float | None = None,
 ) -> dict:
     """The report of `goldfish_plan_for(request)`, played in this process."""
-    return run_plan(goldfish_plan_for(request), processes, progress, time_limit)
+    return run_plan(goldfish_plan_for(request, check=False), processes, progress, time_limit)
 
 
 def engine_refusal(error: engine.EngineError) -> GoldfishError:

@@ -8,6 +8,7 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
+from cards import cache as catalogue_cache
 from cards import vocabulary as v
 from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import (
@@ -61,6 +62,13 @@ def validate_view(request):
     payload = ValidateRequestSerializer(data=request.data)
     payload.is_valid(raise_exception=True)
     data = payload.validated_data
+    # The verdict depends only on the catalogue and the deck asked about (and the
+    # language of its messages): players and scripts validate the same lists again and again.
+    asked = (data["game"], data.get("list"), repr(data.get("entries")))
+    return Response(catalogue_cache.cached("deck-validate", asked, lambda: _verdict(data)))
+
+
+def _verdict(data: dict) -> dict:
     list_errors = []
     if "list" in data:
         parsed = parse_deck_list(data["list"], data["game"])
@@ -78,7 +86,7 @@ def validate_view(request):
             check_caps(entries)
         except DeckError as error:
             _raise(error)
-    return Response(verdict_to_dict(validate_deck(data["game"], entries), list_errors))
+    return verdict_to_dict(validate_deck(data["game"], entries), list_errors)
 
 
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")

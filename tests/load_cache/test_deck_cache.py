@@ -100,3 +100,20 @@ def test_the_panels_are_read_from_the_cache(catalogue, owner, django_assert_max_
     # The deck row, its owner (the frame) and the fork check: no entries, cards or stats.
     with django_assert_max_num_queries(2):
         page(Client(), deck)
+
+
+def test_a_cached_validation_follows_the_catalogue(catalogue):
+    """POST /api/decks/validate/ keeps verdicts per list and catalogue version: the same
+    list is answered from the cache until a card changes, then validated afresh."""
+    from tests.clients import api
+
+    body = {"game": "pad", "list": legal_pad_list()}
+    assert api().post("/api/decks/validate/", body, format="json").json()["valid"] is True
+    named = entries_from_text("pad", legal_pad_list())[0].card_id
+    Card.objects.filter(pk=named).update(kind="skill")  # no signal: the verdict stays cached
+    assert api().post("/api/decks/validate/", body, format="json").json()["valid"] is True
+
+    cache.bump_catalogue_version()  # what every import, admin edit and correction does
+
+    verdict = api().post("/api/decks/validate/", body, format="json").json()
+    assert verdict["valid"] is False
