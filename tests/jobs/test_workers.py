@@ -145,15 +145,21 @@ def long_matchup_in_process() -> str:
     return text(matchup_report(run, processes=1))
 
 
-def test_a_pool_process_killed_mid_chunk_loses_nothing(
-    committed_gauntlet, settings, workers, filesystem_queue
-):
+def long_matchup_started(settings, workers, queue):
+    """The long matchup submitted, a worker of `queue` in the middle of one of its chunks:
+    (that worker, its busy pool process, the client, the job's URL)."""
     settings.JOB_CHUNK_GAMES = LONG_CHUNKS
-    worker = workers.start(filesystem_queue)
+    worker = workers.start(queue)
     client = api()
     url = submitted(client, long_matchup())
     running(client, url)
-    pool = worker.busy()  # in the middle of the second chunk
+    return worker, worker.busy(), client, url
+
+
+def test_a_pool_process_killed_mid_chunk_loses_nothing(
+    committed_gauntlet, settings, workers, filesystem_queue
+):
+    worker, pool, client, url = long_matchup_started(settings, workers, filesystem_queue)
 
     os.kill(pool, signal.SIGKILL)
 
@@ -170,12 +176,7 @@ def test_a_pool_process_killed_mid_chunk_loses_nothing(
 def test_a_whole_worker_killed_mid_chunk_loses_nothing_once_another_worker_starts(
     committed_gauntlet, settings, workers, redis_queue
 ):
-    settings.JOB_CHUNK_GAMES = LONG_CHUNKS
-    first = workers.start(redis_queue)
-    client = api()
-    url = submitted(client, long_matchup())
-    running(client, url)
-    first.busy()
+    first, _pool, client, url = long_matchup_started(settings, workers, redis_queue)
 
     first.kill()  # main process and pool at once: nobody is left to give the chunk back
     killed = time.monotonic()
@@ -212,12 +213,7 @@ def test_a_job_no_worker_takes_fails_with_workers_unavailable(
 def test_a_running_job_whose_workers_are_gone_fails_instead_of_running_forever(
     committed_gauntlet, settings, workers, filesystem_queue
 ):
-    settings.JOB_CHUNK_GAMES = LONG_CHUNKS
-    worker = workers.start(filesystem_queue)
-    client = api()
-    url = submitted(client, long_matchup())
-    running(client, url)
-    worker.busy()
+    worker, _pool, client, url = long_matchup_started(settings, workers, filesystem_queue)
     worker.kill()
     settings.JOB_STALL_SECONDS = 3
 
