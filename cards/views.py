@@ -20,6 +20,7 @@ from cards import cache
 from cards import vocabulary as v
 from cards.models import Card, CardSet
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
+from cards.search.order import SET_AND_NUMBER
 from cards.selectors import catalogue_summary
 from cards.templatetags.card_tags import LABELS
 from cards.views_detail import card_detail  # noqa: F401  (cards/urls.py routes it from here)
@@ -31,7 +32,7 @@ VIEWS = ("grid", "list")
 _LEVEL_RANK = Case(*(When(level=level, then=rank) for rank, level in enumerate(v.LEVEL_VALUES)))
 _BY_NUMBER = ("game", "card_set__code", "number_sort", "id")
 ORDERS = {
-    "number": (_("Set and number"), _BY_NUMBER),
+    "number": (_("Set and number"), SET_AND_NUMBER),
     "name": (_("Name"), ("name", *_BY_NUMBER)),
     "cost": (_("Cost: low to high"), (F("cost").asc(nulls_last=True), "name", *_BY_NUMBER)),
     "-cost": (_("Cost: high to low"), (F("cost").desc(nulls_last=True), "name", *_BY_NUMBER)),

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from cards import vocabulary as v
 from cards.models import Card
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
+from cards.search.order import PRINTED_FIRST
 from cardsite.throttles import throttle_page
 from decks.forms import AddCardForm, DeckSettingsForm, MoveCardForm, PasteListForm, SetQuantityForm
 from decks.models import DECK, TEAM, Deck
@@ -46,7 +47,9 @@ def _search(deck: Deck, q: str) -> dict:
     try:
         with search_time_limit():
             found = search_cards(q, Card.objects.filter(game=deck.game))
-            cards = list(found.cards.order_by("number_sort", "id")[: SEARCH_RESULTS + 1])
+            cards = list(
+                found.cards.order_by(PRINTED_FIRST, "number_sort", "id")[: SEARCH_RESULTS + 1]
+            )
     except SearchTimeout:
         result["search_error"] = _("This search took too long and was stopped: narrow it.")
     except QuerySyntaxError as error:

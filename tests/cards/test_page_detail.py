@@ -198,8 +198,8 @@ def test_combo_incompatible_parts_are_listed_and_linked(client, catalogue):
 
 
 def test_rules_text_cards_carry_a_notice(client, catalogue):
-    assert "Named in the rules text; its printed details are unknown." in page_of(client, "R-001")
-    assert "Named in the rules text" not in page_of(client, "St-1")
+    assert "Known only from the rules text" in page_of(client, "R-001")
+    assert "Known only from the rules text" not in page_of(client, "St-1")
 
 
 def test_synthetic_cards_carry_a_notice(client):
