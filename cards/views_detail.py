@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 
 from cards import cache
 from cards import vocabulary as v
+from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card, ComboComponent
 from cards.simulation import describe_effect
 
@@ -23,7 +24,7 @@ MAX_CHAIN_DEPTH = 8
 _BY_NUMBER = ("game", "card_set__code", "number_sort", "id")
 
 
-_CHAIN_FIELDS = ("id", "evolves_from_id", "evolves_from_name", "name", "number")
+_CHAIN_FIELDS = ("id", "evolves_from_id", "evolves_from_name", *NAME_FIELDS, "number")
 _ANCESTORS_PER_QUERY = 4
 EVOLVING_KINDS = (v.PET, v.DIGIMON_CARD)
 
@@ -137,6 +138,6 @@ def _card_page(pk: int) -> dict:
         "simulation": describe_effect(card),
     }
     return {
-        "title": f"{card.name} · {card.number}",
+        "title": f"{display_name(card)} · {card.number}",
         "body": render_to_string("cards/_card_detail_body.html", context),
     }

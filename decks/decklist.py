@@ -30,6 +30,7 @@ from itertools import islice
 from django.db.models import Q
 
 from cards import vocabulary as v
+from cards.display_names import display_name
 from cards.lookups import NAME_FIELDS
 from cards.models import Card, natural_sort_key
 from cards.search.text import fold
@@ -272,7 +273,7 @@ def suggest_names(texts: Iterable[str], game: str) -> dict[str, list[str]]:
 
 
 def _describe(card: Card) -> str:
-    return f"{card.number} {card.name}"
+    return f"{card.number} {display_name(card)}"
 
 
 def _other_games(labels: list[str], game: str) -> dict[str, Card]:
@@ -398,24 +399,27 @@ def _readable_as_name(name: str) -> bool:
     )
 
 
-def export_deck_list(entries_with_cards: Iterable, game: str) -> str:
+def export_deck_list(entries_with_cards: Iterable, game: str, language: str | None = None) -> str:
     """The deck in the text format, so that parse_deck_list reads back the same entries.
 
-    Cards are written by display name, sorted by zone (team first) and number; a card whose
-    name would read back as another card (a later reprint, a name shared with a different
-    card) is written by its number instead.
+    Cards are written by their name in `language` (default: the active one; see
+    cards/display_names.py), sorted by zone (team first) and number; a card whose name would
+    read back as another card (a later reprint, a name shared with a different card) is
+    written by its number instead.
     """
     totals: dict[tuple[str, int], int] = {}
     cards: dict[int, Card] = {}
     for card, quantity, zone in card_quantities(entries_with_cards):
         totals[(zone, card.pk)] = totals.get((zone, card.pk), 0) + quantity
         cards[card.pk] = card
-    resolutions = resolve_names((card.name for card in cards.values()), game)
+    names = {pk: display_name(card, language) for pk, card in cards.items()}
+    resolutions = resolve_names(names.values(), game)
 
     def label(card: Card) -> str:
-        resolved = resolutions.get(name_key(card.name), Resolution()).card
-        if resolved is not None and resolved.pk == card.pk and _readable_as_name(card.name):
-            return card.name
+        name = names[card.pk]
+        resolved = resolutions.get(name_key(name), Resolution()).card
+        if resolved is not None and resolved.pk == card.pk and _readable_as_name(name):
+            return name
         return card.number
 
     sections = []

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from cards.display_names import NAME_FIELDS
 from cards.models import Card
 from decks.decklist import parse_deck_list
 from decks.limits import MAX_ENTRIES, MAX_ID, Overflow, overflows, render_overflow
@@ -133,7 +134,7 @@ def _check_cards(game: str, entries: list[EntryInput]) -> Counter:
     ids = {card_id for card_id, _ in merged}
     # An id past the database's integer range would overflow the query: it names no card.
     in_range = [card_id for card_id in ids if isinstance(card_id, int) and 1 <= card_id <= MAX_ID]
-    cards = Card.objects.filter(pk__in=in_range, game=game).only("pk", "name", *_NAMES)
+    cards = Card.objects.filter(pk__in=in_range, game=game).only("pk", *NAME_FIELDS)
     known = {card.pk: card for card in cards}
     missing = sorted(ids - set(known), key=str)
     if missing:
@@ -145,10 +146,6 @@ def _check_cards(game: str, entries: list[EntryInput]) -> Counter:
         )
     check_caps(entries, known)
     return merged
-
-
-# The fields card_name() reads.
-_NAMES = ("name_en", "name_zh_hant", "name_zh_hans")
 
 
 def _write_entries(deck: Deck, merged: Counter) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cards import vocabulary as v
+from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card
 from cards.names import card_keys, same_card_groups
 from cards.search.text import fold
@@ -140,7 +141,7 @@ def evolution_chains(cards: Iterable[Card]) -> list[dict]:
         chains.append(
             {
                 "card": card.pk,
-                "name": card.name,
+                "name": display_name(card),
                 "stage": card.stage or card.level,
                 "chain": chain,
                 "complete": all(link["present"] for link in chain),
@@ -152,7 +153,7 @@ def evolution_chains(cards: Iterable[Card]) -> list[dict]:
 
 
 def _link(card: Card) -> dict:
-    return {"card": card.pk, "name": card.name, "present": True}
+    return {"card": card.pk, "name": display_name(card), "present": True}
 
 
 def _name_unnamed_links(chains: list[dict]) -> None:
@@ -164,7 +165,8 @@ def _name_unnamed_links(chains: list[dict]) -> None:
     }
     if not unnamed:
         return
-    names = dict(Card.objects.filter(pk__in=unnamed).values_list("id", "name"))
+    rows = Card.objects.filter(pk__in=unnamed).values("id", *NAME_FIELDS)
+    names = {row["id"]: display_name(row) for row in rows}
     for chain in chains:
         first = chain["chain"][0]
         if not first["present"] and chain["missing"] is None:
@@ -183,7 +185,7 @@ def card_odds(deck: list[tuple[Card, int]], opening_hand: int, turns: int) -> li
             {
                 "card": first.pk,
                 "cards": sorted({card.pk for card, _ in rows}),
-                "name": first.name,
+                "name": display_name(first),
                 "copies": copies,
                 "odds": draw_odds(deck_size, copies, opening_hand, turns),
             }

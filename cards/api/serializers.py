@@ -12,6 +12,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from cards import vocabulary as v
+from cards.display_names import display_name
 from cards.images import image_urls
 from cards.schema import card_to_dict
 
@@ -101,8 +102,10 @@ class CardSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.ChoiceField(choices=v.GAMES)
     kind = serializers.ChoiceField(choices=v.KINDS)
-    name = serializers.CharField()
-    names = NamesSerializer()
+    name = serializers.CharField(
+        help_text="The name in the language asked for (`lang`), else the nearest stored one."
+    )
+    names = NamesSerializer(help_text="Every stored name, by language.")
     number = serializers.CharField()
     set = serializers.CharField()
     set_name = serializers.CharField(allow_null=True)
@@ -169,6 +172,7 @@ class CardSerializer(serializers.Serializer):
 
     def to_representation(self, card):
         data = {"id": card.pk, **card_to_dict(card)}
+        data["name"] = display_name(card, self.context.get("language"))
         if "components" in data:
             links = [part.card_id for part in card.related_rows("components")]
             data["components"] = [

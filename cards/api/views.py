@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from cards import cache
 from cards import vocabulary as v
 from cards.api.filters import CardFilter, CardFilterBackend, CardOrdering, QueryLanguageFilter
+from cards.api.language import LANG_PARAMETER, requested_name_language
 from cards.api.serializers import (
     AutocompleteSerializer,
     CardSerializer,
@@ -89,12 +90,24 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     filter_backends = [QueryLanguageFilter, CardFilterBackend, CardOrdering]
     filterset_class = CardFilter
 
+    def get_serializer_context(self):
+        # `name` in the language asked for (?lang=, else the request's); `names` keeps all.
+        return {**super().get_serializer_context(), "language": self._language()}
+
+    def _language(self) -> str:
+        if not hasattr(self, "_name_language"):
+            self._name_language = requested_name_language(self.request)
+        return self._name_language
+
     def get_queryset(self):
         if self.action in ("list", "retrieve"):
             return Card.objects.select_related("card_set")
         return cards_with_details()
 
-    @extend_schema(responses={200: CardSerializer(many=True), 503: ErrorSerializer})
+    @extend_schema(
+        parameters=[LANG_PARAMETER],
+        responses={200: CardSerializer(many=True), 400: ErrorSerializer, 503: ErrorSerializer},
+    )
     def list(self, request, *args, **kwargs):
         """Cards matching `q` and the filters. A search past the time limit is stopped:
         503 `search_timeout` (narrow the query)."""
@@ -109,6 +122,10 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
         return _cached(request, "search-api", search)
 
+    @extend_schema(
+        parameters=[LANG_PARAMETER],
+        responses={200: CardSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
     def retrieve(self, request, *args, **kwargs):
         parent = super()
         return _cached(request, "card-api", lambda: parent.retrieve(request, *args, **kwargs).data)
@@ -124,8 +141,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         parameters=[
             OpenApiParameter("exact", str, description="The whole name, in any language."),
             OpenApiParameter("fuzzy", str, description="Part of a name, or a misspelling."),
+            LANG_PARAMETER,
         ],
-        responses={200: CardSerializer, 404: ErrorSerializer},
+        responses={200: CardSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     @action(detail=False, filter_backends=[])
     def named(self, request):
@@ -166,7 +184,11 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
         return _cached(request, "autocomplete-api", names)
 
-    @extend_schema(request=CollectionRequestSerializer, responses=CollectionResponseSerializer)
+    @extend_schema(
+        parameters=[LANG_PARAMETER],
+        request=CollectionRequestSerializer,
+        responses=CollectionResponseSerializer,
+    )
     @action(detail=False, methods=["post"], filter_backends=[], pagination_class=None)
     def collection(self, request):
         """Up to 75 cards by id, number (optionally with set and game) or name."""

@@ -8,6 +8,7 @@ from django import template
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cards.display_names import display_name
 from cards.images import image_urls
 
 register = template.Library()
@@ -123,6 +124,12 @@ def label(value, vocabulary: str):
 def labels(values, vocabulary: str) -> list:
     """A list of values (types, effect types …) as their translated labels."""
     return [label(value, vocabulary) for value in values or ()]
+
+
+@register.filter
+def card_name(card) -> str:
+    """The card's name in the page's language (cards/display_names.py)."""
+    return display_name(card)
 
 
 @register.simple_tag

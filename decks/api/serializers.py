@@ -3,6 +3,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from cards import vocabulary as v
+from cards.display_names import display_name
 from decks.limits import MAX_CARD_QUANTITY, MAX_ENTRIES, MAX_ID, MAX_REVISION
 from decks.models import VISIBILITIES, ZONES, Deck, DeckRevision
 
@@ -107,7 +108,8 @@ class DeckSerializer(serializers.ModelSerializer):
                 "card": e.card_id,
                 "quantity": e.quantity,
                 "zone": e.zone,
-                "name": e.card.name,
+                # The request's language (Accept-Language), as the deck pages show it.
+                "name": display_name(e.card),
                 "number": e.card.number,
             }
             for e in deck.entries.all()

@@ -10,6 +10,8 @@ from rest_framework.response import Response
 
 from cards import cache as catalogue_cache
 from cards import vocabulary as v
+from cards.api.language import LANG_PARAMETER, requested_name_language
+from cards.display_names import NAME_FIELDS
 from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import (
     DeckSerializer,
@@ -133,7 +135,7 @@ class DeckViewSet(
             "card_id",
             "quantity",
             "zone",
-            "card__name",
+            *(f"card__{field}" for field in NAME_FIELDS),
             "card__number",
             "card__number_sort",
         )
@@ -318,8 +320,12 @@ class DeckViewSet(
         return Response(self._detail(self._reload(deck)))
 
     @extend_schema(
-        parameters=[OpenApiParameter("format", str, enum=["text", "json"])],
-        responses={(200, "text/plain"): str, (200, "application/json"): dict},
+        parameters=[OpenApiParameter("format", str, enum=["text", "json"]), LANG_PARAMETER],
+        responses={
+            (200, "text/plain"): str,
+            (200, "application/json"): dict,
+            400: ErrorSerializer,
+        },
     )
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
@@ -339,5 +345,8 @@ class DeckViewSet(
             )
         if fmt != "text":
             raise ApiError("invalid_parameter", "format is text or json.")
-        text = export_deck_list([(e.card, e.quantity, e.zone) for e in entries], deck.game)
+        language = requested_name_language(request)
+        text = export_deck_list(
+            [(e.card, e.quantity, e.zone) for e in entries], deck.game, language
+        )
         return HttpResponse(text, content_type="text/plain; charset=utf-8")

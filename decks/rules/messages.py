@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from django.utils.translation import get_language
 
+from cards.display_names import display_name
 from cards.models import Card
 
 EN, HANT, HANS = "en", "zh-hant", "zh-hans"
@@ -132,7 +133,6 @@ STAGE_NAMES = {
     "ultimate": {EN: "ultimate", HANT: "究極進化", HANS: "究极进化"},
 }
 
-_NAME_FIELD = {EN: "name_en", HANT: "name_zh_hant", HANS: "name_zh_hans"}
 _LIST_SEPARATOR = {EN: ", ", HANT: "、", HANS: "、"}
 
 
@@ -147,9 +147,8 @@ def active_language() -> str:
 
 
 def card_name(card: Card) -> dict[str, str]:
-    """A card's name per language: its name in that language when catalogued, else the
-    display name (most PAD cards only have English and Japanese)."""
-    return {lang: getattr(card, _NAME_FIELD[lang]) or card.name for lang in LANGUAGES}
+    """A card's name per language, by the fallback order of cards/display_names.py."""
+    return {lang: display_name(card, lang) for lang in LANGUAGES}
 
 
 def joined(items: list[str]) -> dict[str, str]:

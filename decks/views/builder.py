@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards import vocabulary as v
+from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.search.order import PRINTED_FIRST
@@ -171,7 +172,8 @@ def _write(request, deck, form, changes, success: str):
 
 
 def _card_name(card_id: int) -> str:
-    return Card.objects.filter(pk=card_id).values_list("name", flat=True).first() or "?"
+    row = Card.objects.filter(pk=card_id).values(*NAME_FIELDS).first()
+    return display_name(row) if row else "?"
 
 
 @require_POST

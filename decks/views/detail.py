@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cards import cache as catalogue_cache
+from cards.display_names import name_language
 from decks.decklist import export_deck_list
 from decks.models import Deck
 from decks.services import DeckError, deck_fork
@@ -63,7 +64,8 @@ def deck_detail(request, deck):
 @readable_deck
 def deck_export(request, deck):
     entries = deck.entries.select_related("card")
-    text = export_deck_list(entries, deck.game)
+    # ?lang= picks the names (en, zh-hant, zh-hans, ja); anything else means the page's.
+    text = export_deck_list(entries, deck.game, name_language(request.GET.get("lang")))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     filename = re.sub(r"[^A-Za-z0-9._-]+", "-", deck.name).strip("-") or deck.pk
     response["Content-Disposition"] = f'attachment; filename="{filename[:60]}.txt"'

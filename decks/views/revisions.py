@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card
 from decks.forms import RestoreForm
 from decks.models import DECK, TEAM, DeckRevision
@@ -65,7 +66,8 @@ def deck_revisions(request, deck):
         readable.filter(number__lt=shown[-1].number).order_by("-number").first() if shown else None
     )
     ids = {e["card"] for r in [*shown, *([older] if older else [])] for e in r.entries}
-    names = dict(Card.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}
+    rows = Card.objects.filter(pk__in=ids).values("pk", *NAME_FIELDS) if ids else []
+    names = {row["pk"]: display_name(row) for row in rows}
     rows = []
     for index, revision in enumerate(shown):
         previous = shown[index + 1] if index + 1 < len(shown) else older

@@ -60,11 +60,11 @@ def test_pet_page_shows_the_printed_fields(client, catalogue):
         ("Types", "Dragon"),
         ("Effect types", "Activate"),
         ("Rarity", "unknown"),
-        ("Evolves from", "ヘビーメタルドラゴン"),
+        ("Evolves from", "Heavy Metal Dragon"),
     ]:
         assert f"{label} {value}" in shown
     head = text(re.search(r'<header class="sheet-head attr-dark">(.*?)</header>', html, re.S)[1])
-    assert head == "Dark 龍王・ゼローグ Cost 3"
+    assert head == "Dark Dragon Lord Zaerog Cost 3"
 
 
 def test_pet_attack_table_has_six_rows_with_bonus_damage(client, catalogue):
@@ -94,7 +94,7 @@ def test_skill_page_has_orbs_but_no_attack_table(client, catalogue):
 def test_the_card_image_is_shown_and_marked_as_a_proxy(client, catalogue):
     target = card("B01-100")
     html = page_of(client, "B01-100")
-    image = re.search(r'<img src="([^"]+)" alt="龍王・ゼローグ"', html)
+    image = re.search(r'<img src="([^"]+)" alt="Dragon Lord Zaerog"', html)
     assert image and image.group(1).startswith(f"/cards/{target.pk}/image/normal/")
     assert "No scan yet: a proxy drawn from the card's data." in text(html)
 
@@ -103,7 +103,7 @@ def test_evolution_line_from_the_base_to_the_card(client, catalogue):
     html = page_of(client, "B01-100")
     chain = section(html, "evolution")
     egg, metal = card("B01-103"), card("B01-099")
-    assert chain.index(link(egg)) < chain.index(link(metal)) < chain.index("龍王・ゼローグ")
+    assert chain.index(link(egg)) < chain.index(link(metal)) < chain.index("Dragon Lord Zaerog")
 
 
 def test_evolution_descendants_are_listed_recursively(client, catalogue):

@@ -140,7 +140,7 @@ def test_a_name_shared_by_different_cards_is_ambiguous(catalogue):
     error = parsed.errors[0]
     assert error.suggestions == ["B01-021", "B05-900"]
     assert error.message == (
-        "“Tyrra” matches several cards: B01-021 ティラ, B05-900 ティラ改. "
+        "“Tyrra” matches several cards: B01-021 Tyrra, B05-900 Tyrra. "
         "Write the card number instead."
     )
     # Either number, or the unshared Japanese name, picks one.
@@ -235,7 +235,7 @@ def test_export_writes_team_then_deck_by_number(catalogue):
         EntryInput(card("B01-021").pk, 1, "team"),
     ]
     assert export_deck_list(with_cards(entries), "pad") == (
-        "Team:\n1 ティラ\n\nDeck:\n3 Red Dragon\n2 Volcano Dragon\n"
+        "Team:\n1 Tyrra\n\nDeck:\n3 Red Dragon\n2 Volcano Dragon\n"
     )
 
 
@@ -253,11 +253,12 @@ def test_export_without_a_team_has_no_team_section(catalogue):
 
 def test_a_later_reprint_is_written_by_number(catalogue):
     entries = [(card("St-9"), 2, "deck"), (card("St-111"), 1, "deck")]
-    assert export_deck_list(entries, "digimon") == "Deck:\n2 パルモン\n1 St-111\n"
+    assert export_deck_list(entries, "digimon") == "Deck:\n2 Palmon\n1 St-111\n"
 
 
 def test_a_name_shared_with_a_different_card_is_written_by_number(catalogue):
-    # ティラ is B01-021's display name and also another card's Japanese name.
+    # ティラ is B01-021's Japanese name and also another card's: a Japanese list writes both
+    # by number, an English one by their distinct English names.
     create_card(
         "pet",
         set="B05",
@@ -265,10 +266,14 @@ def test_a_name_shared_with_a_different_card_is_written_by_number(catalogue):
         name="Tyrra Two",
         names={"ja": "ティラ", "en": "Tyrra Two"},
     )
-    text = export_deck_list([(card("B01-021"), 1, "team"), (card("B05-900"), 2, "deck")], "pad")
-    assert text == "Team:\n1 B01-021\n\nDeck:\n2 Tyrra Two\n"
-    parsed = parsed_ok(text, "pad")
-    assert [e.card_id for e in parsed.entries] == [card("B01-021").pk, card("B05-900").pk]
+    entries = [(card("B01-021"), 1, "team"), (card("B05-900"), 2, "deck")]
+    japanese = export_deck_list(entries, "pad", "ja")
+    assert japanese == "Team:\n1 B01-021\n\nDeck:\n2 B05-900\n"
+    english = export_deck_list(entries, "pad", "en")
+    assert english == "Team:\n1 Tyrra\n\nDeck:\n2 Tyrra Two\n"
+    for text in (japanese, english):
+        parsed = parsed_ok(text, "pad")
+        assert [e.card_id for e in parsed.entries] == [card("B01-021").pk, card("B05-900").pk]
 
 
 @pytest.mark.parametrize(
