@@ -15,6 +15,9 @@ script is converted first because 攻擊組件A is what a 繁體 reader would wr
 
 Names are plain columns of the card row, so a list needs no extra query as long as a
 `.only()` keeps `NAME_FIELDS`; `NAME_FIELDS` also names the keys a `.values()` row needs.
+Sorting by name (`name_ordering`) follows the same order in SQL, but without the script
+conversion, which the database cannot do: a name stored only in Simplified sorts by its
+Simplified characters on the 繁體 pages.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 import opencc
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce, NullIf
 from django.utils.translation import get_language
 
 EN, JA, HANT, HANS = "en", "ja", "zh_hant", "zh_hans"
@@ -81,3 +86,21 @@ def display_name(card, language: str | None = None) -> str:
         if name:
             return _convert(config, name) if config else name
     return _field(card, "name")
+
+
+def name_ordering(language: str | None = None) -> Coalesce:
+    """An expression for order_by(): the name `display_name` picks, before script conversion."""
+    order = _ORDER[name_language(language or get_language()) or EN]
+    stored = [NullIf(F(f"name_{lang}"), Value("")) for lang, _config in order]
+    return Coalesce(*stored, F("name"))
+
+
+def localized_ordering(ordering, language: str | None = None) -> list:
+    """`ordering` with the column "name" ("-name") replaced by `name_ordering`."""
+    result = []
+    for term in ordering:
+        if term in ("name", "-name"):
+            expression = name_ordering(language)
+            term = expression.desc() if term == "-name" else expression.asc()
+        result.append(term)
+    return result

@@ -18,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 
 from cards import cache
 from cards import vocabulary as v
+from cards.display_names import localized_ordering
 from cards.models import Card, CardSet
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.search.order import SET_AND_NUMBER
@@ -276,7 +277,7 @@ def _search_results(request, context: dict) -> tuple[int, str]:
     try:
         with search_time_limit():
             result = search_cards(q, Card.objects.select_related("card_set"))
-            cards = result.cards.order_by(*ORDERS[order][1])
+            cards = result.cards.order_by(*localized_ordering(ORDERS[order][1]))
             page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
             page.object_list = list(page.object_list)
     except SearchTimeout:

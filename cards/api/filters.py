@@ -7,6 +7,7 @@ from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.filters import BaseFilterBackend, OrderingFilter
 
 from cards import vocabulary as v
+from cards.display_names import localized_ordering
 from cards.models import Card
 from cards.search import QuerySyntaxError, search_cards
 from cardsite.api import ApiError
@@ -97,4 +98,6 @@ class CardOrdering(OrderingFilter):
             descending = term.startswith("-")
             column = self.ordering_fields_map[term.lstrip("-")]
             mapped.append(f"-{column}" if descending else column)
-        return [*mapped, "id"]
+        # "name" sorts by the name `name` shows (the request's language, or ?lang=).
+        language = view.name_language() if hasattr(view, "name_language") else None
+        return [*localized_ordering(mapped, language), "id"]

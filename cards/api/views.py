@@ -92,9 +92,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_serializer_context(self):
         # `name` in the language asked for (?lang=, else the request's); `names` keeps all.
-        return {**super().get_serializer_context(), "language": self._language()}
+        return {**super().get_serializer_context(), "language": self.name_language()}
 
-    def _language(self) -> str:
+    def name_language(self) -> str:
         if not hasattr(self, "_name_language"):
             self._name_language = requested_name_language(self.request)
         return self._name_language

@@ -160,3 +160,28 @@ def test_the_simplified_card_page_shows_the_stored_simplified_name(client, catal
     assert "<h1>攻擊組件A</h1>" in traditional.content.decode()
     english = in_language(client, "en").get(f"/cards/{card('St-49').pk}/")
     assert "<h1>Offense Plug-In A</h1>" in english.content.decode()
+
+
+# --- Sorting by name -------------------------------------------------------------------------
+
+# Gomamon, Dokugumon and Musyamon sort differently in English and in katakana.
+THREE = "number=St-11 OR number=St-19 OR number=St-20"
+
+
+def test_sorting_by_name_follows_the_names_the_page_shows(client, catalogue):
+    response = in_language(client, "en").get("/cards/", {"q": THREE, "order": "name"})
+    shown = re.findall(r'class="caption">([^<]+) <small>', response.content.decode())
+    assert [name.strip() for name in shown] == ["Dokugumon", "Gomamon", "Musyamon"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "ordering", "expected"),
+    [
+        ("en", "name", ["Dokugumon", "Gomamon", "Musyamon"]),
+        ("en", "-name", ["Musyamon", "Gomamon", "Dokugumon"]),
+        ("ja", "name", ["ゴマモン", "ドクグモン", "ムシャモン"]),
+    ],
+)
+def test_the_api_sorts_by_the_name_it_shows(client, catalogue, lang, ordering, expected):
+    body = client.get("/api/cards/", {"q": THREE, "ordering": ordering, "lang": lang}).json()
+    assert [card["name"] for card in body["results"]] == expected
