@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
+from cards.display_names import display_name
 from cards.models import Card
 
 
@@ -37,7 +38,7 @@ def test_search_with_the_query_language_then_open_a_card(visitor):
     number = first.locator("td.number").inner_text()
     first.get_by_role("link").click()
     card = Card.objects.get(game="pad", number=number)
-    expect(page.get_by_role("heading", level=1)).to_have_text(card.name)
+    expect(page.get_by_role("heading", level=1)).to_have_text(display_name(card, "en"))
     expect(page.locator(".card-sheet .fields")).to_contain_text(number)
     expect(page.locator(".card-picture img")).to_have_js_property("complete", True)
     assert page.locator(".card-picture img").evaluate("img => img.naturalWidth") > 0
