@@ -70,13 +70,13 @@ def name_language(code: str | None) -> str | None:
     return None
 
 
-def _field(card, key: str) -> str:
+def _field(card: object, key: str) -> str:
     if isinstance(card, Mapping):
         return card.get(key) or ""
     return getattr(card, key, "") or ""
 
 
-def display_name(card, language: str | None = None) -> str:
+def display_name(card: object, language: str | None = None) -> str:
     """The card's name for a reader of `language` (default: the active language), by the
     order in this module's docstring. `card` is a Card or a `.values()` row with
     NAME_FIELDS."""

@@ -137,3 +137,17 @@ def test_the_deck_api_names_entries_in_the_request_language(client, deck):
     body = client.get(f"/api/decks/{deck.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").json()
     names = {entry["number"]: entry["name"] for entry in body["entries"]}
     assert names["St-1"] == "Agumon" and names["St-49"] == "攻击组件A"
+
+
+def test_the_builder_and_its_messages_name_cards_in_the_page_language(client, deck, owner):
+    client.force_login(owner)
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert "攻击组件A" in page and "攻撃プラグインＡ" not in page
+    client.cookies["django_language"] = "en"
+    response = client.post(
+        f"/decks/{deck.pk}/edit/add/",
+        {"card": card("St-1").pk, "quantity": 1, "zone": "deck", "revision": deck.revision},
+        follow=True,
+    )
+    assert "Added 1 × Agumon." in response.content.decode()
