@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from cards import cache
+from cards.display_names import display_name
 from cards.models import Card
 from decks.models import Deck
 from decks.services import deck_update, entries_from_text
@@ -77,8 +78,8 @@ def test_a_deck_change_shows_at_once(catalogue, owner):
 def test_a_card_renamed_in_the_catalogue_is_renamed_in_the_deck(catalogue, owner):
     deck = make(owner, "public")
     card = deck.entries.select_related("card").first().card
-    assert card.name in page(Client(), deck).text
-    card.name = "Renamed For The Test"
+    assert display_name(card, "en") in page(Client(), deck).text
+    card.name = card.name_en = "Renamed For The Test"
     card.save()
 
     assert "Renamed For The Test" in page(Client(), deck).text
