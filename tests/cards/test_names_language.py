@@ -185,3 +185,21 @@ def test_sorting_by_name_follows_the_names_the_page_shows(client, catalogue):
 def test_the_api_sorts_by_the_name_it_shows(client, catalogue, lang, ordering, expected):
     body = client.get("/api/cards/", {"q": THREE, "ordering": ordering, "lang": lang}).json()
     assert [card["name"] for card in body["results"]] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "parts"),
+    [
+        ("en", ["Offense Plug-In A", "High Speed Plug-In B", "Defense Plug-In C"]),
+        ("zh-hant", ["攻擊組件A", "高速組件B", "防禦組件C"]),
+    ],
+)
+def test_a_combo_names_its_catalogued_parts_in_the_page_language(
+    client, catalogue, language, parts
+):
+    response = in_language(client, language).get(f"/cards/{card('R-055').pk}/")
+    components = re.search(r'<ul class="components">(.*?)</ul>', response.content.decode(), re.S)
+    listed = page_text_of(components[1])
+    for part in parts:
+        assert part in listed
+    assert "プラグイン" not in listed
