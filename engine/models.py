@@ -20,8 +20,11 @@ KINDS = [(k, k) for k in ("goldfish", "matchup", "compare")]
 
 
 def new_job_id() -> str:
-    """Unguessable: a job's URL is how its report is shared."""
-    return secrets.token_urlsafe(12)
+    """Unguessable: a job's URL is how its report is shared. Never starting with "-", which
+    a command line (`manage.py jobs --cancel ID`) would read as an option."""
+    while (token := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return token
 
 
 class Job(models.Model):
