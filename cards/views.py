@@ -26,6 +26,7 @@ from cards.selectors import catalogue_summary
 from cards.templatetags.card_tags import LABELS
 from cards.views_detail import card_detail  # noqa: F401  (cards/urls.py routes it from here)
 from cardsite.throttles import throttle_page
+from decks.showcase import showcase
 
 CARDS_PER_PAGE = 60
 VIEWS = ("grid", "list")
@@ -478,4 +479,5 @@ def home(request):
         )
     all_examples = {q: meaning for items in EXAMPLES.values() for q, meaning in items}
     examples = [{"q": q, "meaning": all_examples[q]} for q in HOME_EXAMPLES]
-    return render(request, "cards/home.html", {"games": games, "examples": examples})
+    context = {"games": games, "examples": examples, "showcase": showcase()}
+    return render(request, "cards/home.html", context)

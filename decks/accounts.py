@@ -2,29 +2,59 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.shortcuts import redirect, render
-from django.urls import include, path
+from django.urls import include, path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 
 from cardsite.login_limits import limit_login_failures
 from cardsite.throttles import throttle_page
+from decks.showcase import showcase
+
+
+def _safe_next(request) -> str:
+    """The page to go back to after signing up, or "" when none (or not a page of ours)."""
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return ""
+    return next_url
+
+
+def _is_destination(next_url: str) -> bool:
+    """Whether `next` names a page worth going back to: not the home page, and not an
+    account page (the sign-up or log-in form the header linked to itself)."""
+    path = urlsplit(next_url).path
+    accounts = reverse("signup").removesuffix("signup/")
+    return bool(next_url) and path != reverse("cards:home") and not path.startswith(accounts)
 
 
 @sensitive_post_parameters("password1", "password2")
 def signup(request):
-    next_url = request.POST.get("next") or request.GET.get("next") or "/"
-    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-        next_url = "/"
+    """A new account, then the page that asked for one; from the home page (or from no
+    page), the first-deck step, so a new player is not left without a next step."""
+    next_url = _safe_next(request)
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
-        return redirect(next_url)
+        if _is_destination(next_url):
+            return redirect(next_url)
+        return redirect("welcome")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+def welcome(request):
+    """The first-deck step: copy a reference deck into the builder, or paste a list."""
+    return render(request, "registration/welcome.html", {"showcase": showcase()})
 
 
 _password_reset_form = PasswordResetView.as_view()
@@ -39,6 +69,7 @@ def password_reset(request, *args, **kwargs):
 
 urlpatterns = [
     path("signup/", signup, name="signup"),
+    path("welcome/", welcome, name="welcome"),
     path("login/", limit_login_failures(LoginView.as_view()), name="login"),
     path("password_reset/", password_reset, name="password_reset"),
     path("", include("django.contrib.auth.urls")),
