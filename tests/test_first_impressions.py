@@ -256,6 +256,18 @@ def test_a_wrong_password_is_told_in_the_readers_language(empty_cache, owner):
     )
 
 
+def test_the_password_reset_pages_are_the_sites_own_in_the_readers_language(empty_cache):
+    client = reader("zh-hant")
+    page = client.get("/accounts/password_reset/").content.decode()
+    assert '<header class="site-header">' in page and "Django" not in page
+    assert "<h1>重設密碼</h1>" in page  # Django's translation of its own title
+    assert '<form method="post" class="account-form">' in page and 'name="email"' in page
+    sent = client.post("/accounts/password_reset/", {"email": "nobody@example.org"}, follow=True)
+    assert '<header class="site-header">' in sent.content.decode()
+    invalid = client.get("/accounts/reset/MQ/set-password/").content.decode()
+    assert "<h1>密碼重設失敗</h1>" in invalid and 'href="/accounts/password_reset/"' in invalid
+
+
 # --- Error pages ----------------------------------------------------------------------------
 
 
