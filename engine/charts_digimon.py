@@ -9,11 +9,19 @@ per round (DGM-1.3), evolutions per game by level and evolution failures by reas
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cards.templatetags.card_tags import LABELS
 from engine.charts import FAILURE_REASONS, _bar, _histogram_bars, _percent, _share
 
 LEVELS = ("IV", "perfect", "ultimate")
+# Short bar labels of the failure reasons (the tooltips say them in full).
+FAILURE_LABELS = {
+    "net_ocean": gettext_lazy("Net Ocean short"),
+    "requirement": gettext_lazy("requirement"),
+    "no_base": gettext_lazy("no base"),
+    "gave_up": gettext_lazy("gave up"),
+}
 
 
 def _figure(value: float) -> str:
@@ -26,8 +34,8 @@ def first_reached_charts(reached: dict, games: int) -> list[dict]:
     charts = []
     for level in LEVELS:
         block = reached.get(level)
-        if not block:
-            continue
+        if not block or not block.get("share_of_games"):
+            continue  # never reached: the table says so, a chart of one bar adds nothing
         label = LABELS["level"].get(level, level)
         bars = _histogram_bars(
             block.get("histogram", {}),
@@ -86,8 +94,12 @@ def points_charts(points: dict, rounds: int) -> list[dict]:
     """Points lost per round by the opponent (dealt) and, when ever, by the player."""
     charts = []
     for side, slug, title in (
-        ("opponent", "points-dealt", _("Points the opponent loses per round")),
-        ("player", "points-lost", _("Points you lose per round")),
+        (
+            "opponent",
+            "points-dealt",
+            _("Points the opponent loses per round (share of the rounds)"),
+        ),
+        ("player", "points-lost", _("Points you lose per round (share of the rounds)")),
     ):
         histogram = (points.get(side) or {}).get("histogram") or {}
         if side == "player" and not any(int(key) and n for key, n in histogram.items()):
@@ -131,14 +143,14 @@ def failures_chart(failures: dict, games: int) -> dict:
     bars = []
     for reason, count in (failures.get("by_reason") or {}).items():
         value = _share(count, games)
-        label = FAILURE_REASONS.get(reason, reason)
+        reason_text = FAILURE_REASONS.get(reason, reason)
         bars.append(
             _bar(
-                label,
+                FAILURE_LABELS.get(reason, reason),
                 value,
                 _figure(value),
                 _("%(reason)s: %(value)s per game (%(count)s)")
-                % {"reason": label, "value": _figure(value), "count": count},
+                % {"reason": reason_text, "value": _figure(value), "count": count},
                 css="fill-none",
                 count=count,
             )
