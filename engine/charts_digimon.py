@@ -9,7 +9,7 @@ per round (DGM-1.3), evolutions per game by level and evolution failures by reas
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from cards.templatetags.card_tags import LABELS
 from engine.charts import FAILURE_REASONS, _bar, _histogram_bars, _percent, _share
@@ -17,10 +17,10 @@ from engine.charts import FAILURE_REASONS, _bar, _histogram_bars, _percent, _sha
 LEVELS = ("IV", "perfect", "ultimate")
 # Short bar labels of the failure reasons (the tooltips say them in full).
 FAILURE_LABELS = {
-    "net_ocean": gettext_lazy("Net Ocean short"),
-    "requirement": gettext_lazy("requirement"),
-    "no_base": gettext_lazy("no base"),
-    "gave_up": gettext_lazy("gave up"),
+    "net_ocean": pgettext_lazy("evolution failure", "Net Ocean short"),
+    "requirement": pgettext_lazy("evolution failure", "requirement"),
+    "no_base": pgettext_lazy("evolution failure", "no base"),
+    "gave_up": pgettext_lazy("evolution failure", "gave up"),
 }
 
 
@@ -47,7 +47,7 @@ def first_reached_charts(reached: dict, games: int) -> list[dict]:
         if never:
             bars.append(
                 _bar(
-                    _("never"),
+                    pgettext("level reached", "never"),
                     never,
                     _percent(never),
                     _("Never reached: %(share)s of the games") % {"share": _percent(never)},
@@ -69,10 +69,10 @@ def first_reached_charts(reached: dict, games: int) -> list[dict]:
 def battles_chart(battles: dict) -> dict:
     """DGM-4.5: the rounds' battles won, lost, tied or stopped, as shares of the rounds."""
     labels = {
-        "won": _("won"),
-        "lost": _("lost"),
-        "tied": _("tied"),
-        "stopped": _("stopped"),
+        "won": pgettext("battle outcome", "won"),
+        "lost": pgettext("battle outcome", "lost"),
+        "tied": pgettext("battle outcome", "tied"),
+        "stopped": pgettext("battle outcome", "stopped"),
     }
     shares = battles.get("shares", {})
     bars = [

@@ -12,7 +12,7 @@ and "the opponent" (the dummy or a named Digimon).
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from cards.templatetags.card_tags import LABELS
 from engine.charts import FAILURE_REASONS
@@ -49,7 +49,7 @@ def _level(level) -> str:
 
 
 def _list(names: list[str]) -> str:
-    return _(", ").join(names) if names else "–"
+    return pgettext("list of cards", ", ").join(names) if names else "–"
 
 
 class Narrator:
