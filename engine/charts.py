@@ -50,10 +50,15 @@ def _histogram_bars(histogram: dict, total: int, tooltip: str, first: int | None
     return bars
 
 
-def kill_turn_chart(turns: dict, games: int, slug: str = "kill-turn") -> dict:
-    bars = _histogram_bars(
-        turns["histogram"], games, _("Turn %(value)s: %(share)s of the games (%(count)s)"), 1
+def kill_turn_chart(
+    turns: dict, games: int, slug: str = "kill-turn", *, rounds: bool = False
+) -> dict:
+    tooltip = (
+        _("Round %(value)s: %(share)s of the games (%(count)s)")
+        if rounds
+        else _("Turn %(value)s: %(share)s of the games (%(count)s)")
     )
+    bars = _histogram_bars(turns["histogram"], games, tooltip, 1)
     if turns.get("not_won"):
         share = turns["not_won"]
         bars.append(
@@ -66,22 +71,34 @@ def kill_turn_chart(turns: dict, games: int, slug: str = "kill-turn") -> dict:
                 count=round(share * games),
             )
         )
-    return {"slug": slug, "title": _("Kill turn (share of the games)"), "bars": bars}
+    title = (
+        _("Round the game is won (share of the games)")
+        if rounds
+        else _("Kill turn (share of the games)")
+    )
+    return {"slug": slug, "title": title, "bars": bars}
 
 
-def report_context(report: dict) -> dict:
-    """The charts and tables of a report; blocks a game's report lacks are left out."""
+def report_context(report: dict, names=None) -> dict:
+    """The charts and tables of a report; blocks a game's report lacks are left out.
+    `names` gives the reader's name of an engine card name (engine/reader_names.py)."""
     games = report["games"]
     turns_played = report.get("turns_played") or 0
     context = {
         "raw": report,
         "games": games,
         "turns": report["turns_to_win"],
-        "kill_chart": kill_turn_chart(report["turns_to_win"], games),
+        "kill_chart": kill_turn_chart(
+            report["turns_to_win"], games, rounds=report.get("game") == "digimon"
+        ),
         "not_simulated": report.get("not_simulated", []),
         "charts": [],
         "json": json.dumps(report, ensure_ascii=False, indent=1),
     }
+    if report.get("game") == "digimon":
+        from engine.charts_digimon import digimon_charts  # it builds on this module
+
+        context["charts"] = digimon_charts(report)
     combos = report.get("combos_per_turn")
     if combos and combos.get("per_colour"):  # PAD's combos (PAD-5)
         context["combos"] = combos
@@ -154,7 +171,9 @@ def report_context(report: dict) -> dict:
             context[key] = report[key]
     opening = report.get("opening_next_evolution")
     if opening:
-        context["opening"] = [{"pet": name, **shares} for name, shares in opening.items()]
+        context["opening"] = [
+            {"pet": names(name) if names else name, **shares} for name, shares in opening.items()
+        ]
     if report.get("by_order"):
         context["by_order"] = by_order_rows(report["by_order"])
     context.update(consistency_context(report))

@@ -6,7 +6,10 @@ from django.utils.translation import gettext_lazy
 
 from cards import vocabulary as v
 from engine.core.cards import CardSpec
+from engine.reader_names import ReaderNames
 from engine.replay.boards import card_map, generic_board, pad_board
+from engine.replay.digimon import goldfish_sheets
+from engine.replay.digimon_events import Narrator
 from engine.replay.events import describe_event, generic_event
 from engine.replay.match import is_match_log, match_steps, outcome_text
 
@@ -28,11 +31,25 @@ PHASES = {
 }
 
 
-def replay_steps(log: dict, cards: dict[str, CardSpec]) -> list[dict]:
-    """One step per snapshot, with the events that led to it (since the previous one)."""
+def _describer(game: str | None, names: ReaderNames, sides=None):
+    """The game's event sentences: PAD's, the Digimon narrator's, or generic ones."""
+    if game == v.PAD:
+        return lambda event: describe_event(event, names)
+    if game == v.DIGIMON:
+        return Narrator(names, sides).describe
+    return generic_event
+
+
+def replay_steps(
+    log: dict, cards: dict[str, CardSpec], names: ReaderNames | None = None
+) -> list[dict]:
+    """One step per snapshot, with the events that led to it (since the previous one);
+    cards by the reader's name (engine/reader_names.py)."""
+    names = names or ReaderNames()
     events = log.get("events", [])
-    is_pad = log.get("game") == v.PAD
-    describe = describe_event if is_pad else generic_event
+    game = log.get("game")
+    is_pad, is_digimon = game == v.PAD, game == v.DIGIMON
+    describe = _describer(game, names)
     steps, start = [], 0
     for index, snapshot in enumerate(log.get("snapshots", [])):
         end = snapshot.get("after_event", start)
@@ -44,14 +61,23 @@ def replay_steps(log: dict, cards: dict[str, CardSpec]) -> list[dict]:
                 "phase": phase,
                 "phase_label": PHASES.get(phase, phase),
                 "events": [describe(event) for event in events[start:end]],
-                "board": pad_board(snapshot, cards) if is_pad else None,
-                "zones": None if is_pad else generic_board(snapshot),
+                "board": pad_board(snapshot, cards, names) if is_pad else None,
+                "sheets": (
+                    goldfish_sheets(snapshot, cards, names, log.get("opponent"))
+                    if is_digimon
+                    else None
+                ),
+                "zones": None if is_pad or is_digimon else generic_board(snapshot),
             }
         )
         start = max(start, end)
     return steps
 
 
-def match_replay_steps(log: dict, cards: dict[str, CardSpec], names: list[str]) -> list[dict]:
+def match_replay_steps(
+    log: dict, cards: dict[str, CardSpec], sides: list[str], names: ReaderNames | None = None
+) -> list[dict]:
     """A matchup's log: both boards per snapshot, each event with who acted (PAD-7, DGM-6)."""
-    return match_steps(log, cards, names, PHASES)
+    names = names or ReaderNames()
+    describe = _describer(log.get("game"), names, tuple(sides))
+    return match_steps(log, cards, sides, PHASES, names, describe)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from cards import vocabulary as v
 from engine.core.cards import CardSpec
+from engine.reader_names import ReaderNames
 
 SLOTS = v.ORB_COLOURS  # PAD-1.1: heart, dark, light, wood, water, fire, left to right
 SNAPSHOT_KEYS = {"after_event", "turn", "round", "phase", "zones"}
@@ -44,10 +45,10 @@ def orb_slots(card: CardSpec | None) -> list[dict]:
     return [{"colour": colour, "lit": colour in orbs} for colour in SLOTS]
 
 
-def _card(name: str, cards: dict[str, CardSpec]) -> dict:
+def _card(name: str, cards: dict[str, CardSpec], names: ReaderNames) -> dict:
     spec = cards.get(name)
     return {
-        "name": name,
+        "name": names(name),
         "id": spec.id if spec else None,
         "stage": spec.stage if spec else None,
         "attribute": spec.attribute if spec else None,
@@ -57,14 +58,15 @@ def _card(name: str, cards: dict[str, CardSpec]) -> dict:
     }
 
 
-def pad_board(snapshot: dict, cards: dict[str, CardSpec]) -> dict:
+def pad_board(snapshot: dict, cards: dict[str, CardSpec], names: ReaderNames | None = None) -> dict:
+    names = names or ReaderNames()
     zones = snapshot["zones"]
     tapped = zones.get("tapped", [])
     stacks = zones.get("pets", [])
     aligned = len(tapped) == len(stacks)
     pets = []
     for index, stack in enumerate(stacks):
-        cards_in = [_card(name, cards) for name in stack]
+        cards_in = [_card(name, cards, names) for name in stack]
         pets.append(
             {
                 "cards": cards_in,
@@ -74,7 +76,7 @@ def pad_board(snapshot: dict, cards: dict[str, CardSpec]) -> dict:
         )
     columns = []
     for column in zones.get("orb_columns", []):
-        column_cards = [_card(name, cards) for name in column]
+        column_cards = [_card(name, cards, names) for name in column]
         tally = Counter(c for card in column_cards for c in card["orbs"].split())
         columns.append(
             {
@@ -86,13 +88,16 @@ def pad_board(snapshot: dict, cards: dict[str, CardSpec]) -> dict:
         "pets": pets,
         "columns": columns,
         "attack_area": [
-            {"cards": [_card(name, cards) for name in stack], "top": stack[-1] if stack else ""}
+            {
+                "cards": [_card(name, cards, names) for name in stack],
+                "top": names(stack[-1]) if stack else "",
+            }
             for stack in zones.get("attack_area", [])
         ],
-        "hand": [_card(name, cards) for name in zones.get("hand", [])],
+        "hand": [_card(name, cards, names) for name in zones.get("hand", [])],
         "life": len(zones.get("life", [])),
         "deck": len(zones.get("deck", [])),
-        "discard": zones.get("discard", []),
+        "discard": names.many(zones.get("discard", [])),
         "opponent_life": snapshot.get("opponent_life"),
     }
 

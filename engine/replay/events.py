@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.templatetags.card_tags import LABELS
+from engine.reader_names import ReaderNames
 from engine.replay.boards import plain
 
 EFFECTS = {
@@ -39,9 +40,10 @@ def _colours(names) -> str:
     return ", ".join(str(LABELS["orb"].get(name, name)) for name in names or ())
 
 
-def describe_event(event: dict) -> str:
-    """One log event as a sentence in the page's language."""
-    action, cards = event.get("action"), event.get("cards") or []
+def describe_event(event: dict, reader: ReaderNames | None = None) -> str:
+    """One PAD log event as a sentence in the page's language, cards by the reader's name."""
+    reader = reader or ReaderNames()
+    action, cards = event.get("action"), reader.many(event.get("cards"))
     names = ", ".join(cards)
     card = cards[0] if cards else ""
     column = event["column"] + 1 if isinstance(event.get("column"), int) else ""
@@ -67,7 +69,7 @@ def describe_event(event: dict) -> str:
     if action == "evolve":
         text = _("Pet %(pet)s evolved into %(card)s.") % {"pet": pet, "card": card}
         if event.get("paid"):
-            text += " " + _("Paid: %(cards)s.") % {"cards": ", ".join(event["paid"])}
+            text += " " + _("Paid: %(cards)s.") % {"cards": ", ".join(reader.many(event["paid"]))}
         return text
     if action == "skill":
         return _("Used the skill %(card)s.") % {"card": card}
@@ -79,7 +81,7 @@ def describe_event(event: dict) -> str:
             "amount": event.get("amount", 1),
         }
         if event.get("moved"):
-            text += " " + _("Moved: %(cards)s.") % {"cards": ", ".join(event["moved"])}
+            text += " " + _("Moved: %(cards)s.") % {"cards": ", ".join(reader.many(event["moved"]))}
         return text
     if action == "orb_start":
         return _("Orb start: %(card)s from the deck on column %(column)s.") % {

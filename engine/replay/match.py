@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy
 
 from cards import vocabulary as v
 from engine.core.cards import CardSpec
+from engine.reader_names import ReaderNames
 from engine.replay.boards import generic_board, pad_board
-from engine.replay.events import describe_event, generic_event
+from engine.replay.digimon import digimon_sheet
 
 PLAYER, OPPONENT = 0, 1
 
@@ -23,36 +24,49 @@ def is_match_log(log: dict) -> bool:
     return isinstance(snapshots[0].get("zones"), list)
 
 
-def _side(snapshot: dict, who: int, name: str, is_pad: bool, cards) -> dict:
+def _side(snapshot: dict, who: int, name: str, game: str, cards, reader: ReaderNames) -> dict:
     zones = snapshot["zones"][who]
     other = 1 - who
     side = {"who": who, "name": name, "is_opponent": who == OPPONENT}
-    if is_pad:
+    if game == v.PAD:
         life = snapshot.get("life") or [None, None]
-        side["board"] = pad_board({"zones": zones, "opponent_life": life[other]}, cards)
+        side["board"] = pad_board({"zones": zones, "opponent_life": life[other]}, cards, reader)
         if life[who] is not None:
             side["board"]["life"] = life[who]
         side["life"] = side["board"]["life"]
     else:
         points = snapshot.get("points") or [None, None]
-        side["zones"] = generic_board({"zones": zones})
+        if game == v.DIGIMON:
+            side["sheet"] = digimon_sheet(zones, points[who], cards, reader)
+        else:
+            side["zones"] = generic_board({"zones": zones})
         side["points"] = points[who]
     return side
 
 
+# Events of the round rather than of one side (DGM-4.4, DGM-4.5, DGM-4.7): no actor.
+ROUND_EVENTS = frozenset({"attack", "compare", "points", "game_over"})
+
+
 def _event(event: dict, names: list[str], describe) -> dict:
-    who = event.get("player")
+    who = None if event.get("action") in ROUND_EVENTS else event.get("player")
+    if event.get("action") == "pass" and event.get("side") in ("player", "opponent"):
+        who = PLAYER if event["side"] == "player" else OPPONENT  # who passed, not who acted
     acted = names[who] if who in (PLAYER, OPPONENT) else ""
     return {"who": who, "name": acted, "text": describe(event)}
 
 
 def match_steps(
-    log: dict, cards: dict[str, CardSpec], names: list[str], phases: dict
+    log: dict,
+    cards: dict[str, CardSpec],
+    names: list[str],
+    phases: dict,
+    reader: ReaderNames,
+    describe,
 ) -> list[dict]:
     """One step per snapshot: both sides' boards and the events since the last one."""
     events = log.get("events", [])
-    is_pad = log.get("game") == v.PAD
-    describe = describe_event if is_pad else generic_event
+    game = log.get("game")
     steps, start = [], 0
     for index, snapshot in enumerate(log.get("snapshots", [])):
         end = snapshot.get("after_event", start)
@@ -68,8 +82,8 @@ def match_steps(
                 "events": [_event(event, names, describe) for event in events[start:end]],
                 # the opponent across the table, above; the player below
                 "sides": [
-                    _side(snapshot, OPPONENT, names[OPPONENT], is_pad, cards),
-                    _side(snapshot, PLAYER, names[PLAYER], is_pad, cards),
+                    _side(snapshot, OPPONENT, names[OPPONENT], game, cards, reader),
+                    _side(snapshot, PLAYER, names[PLAYER], game, cards, reader),
                 ],
             }
         )

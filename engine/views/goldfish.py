@@ -41,6 +41,7 @@ from engine.forms import (
 )
 from engine.jobs.services import JobRefused
 from engine.jobs.submission import goldfish_submission
+from engine.reader_names import ReaderNames, reader_names, renamed_reasons, report_card_names
 from engine.replay import card_map, replay_steps
 from engine.services import (
     GoldfishError,
@@ -178,9 +179,11 @@ def _run(request, context, game, deck, list_form, data) -> None:
     goldfish = _goldfish_request(game, deck, list_form, data)
     entries = goldfish.entries
     report, log = _charged_run(request, goldfish, sample_seed=data["sample"])
-    context["report"] = goldfish_report_context(report)
-    cards = card_map(deck_spec(game, entries).cards())
-    steps = replay_steps(log, cards)
+    specs = deck_spec(game, entries).cards()
+    # one query for the reader's names of the report's and the sample game's cards
+    names = reader_names(game, report_card_names(report) | report_card_names(log), specs)
+    context["report"] = goldfish_report_context(report, names)
+    steps = replay_steps(log, card_map(specs), names)
     step = int_param(request.GET.get("step"), 0)
     step = max(0, min(step, len(steps) - 1))
     result = log.get("result", {})
@@ -196,11 +199,16 @@ def _run(request, context, game, deck, list_form, data) -> None:
     }
 
 
-def goldfish_report_context(report: dict) -> dict:
-    """What templates/engine/_report.html draws of a goldfish report (also the job page's)."""
-    shown = report_context(report)
-    shown["not_simulated"] = reason_rows(report.get("not_simulated"))
-    shown["no_effect_against_goldfish"] = reason_rows(report.get("no_effect_against_goldfish"))
+def goldfish_report_context(report: dict, names: ReaderNames | None = None) -> dict:
+    """What templates/engine/_report.html draws of a goldfish report (also the job page's),
+    cards by the reader's name (`names`, else looked up here: one query)."""
+    if names is None:
+        names = reader_names(report.get("game"), report_card_names(report))
+    shown = report_context(report, names)
+    shown["not_simulated"] = renamed_reasons(reason_rows(report.get("not_simulated")), names)
+    shown["no_effect_against_goldfish"] = renamed_reasons(
+        reason_rows(report.get("no_effect_against_goldfish")), names
+    )
     return shown
 
 

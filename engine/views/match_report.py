@@ -11,6 +11,7 @@ from cards import vocabulary as v
 from cards.simulation import reason_rows
 from engine.charts import difference_bar, interval_bar, length_chart, rate_text
 from engine.core.intervals import TOO_FEW_GAMES
+from engine.reader_names import ReaderNames, reader_names, renamed_reasons, report_card_names
 
 
 def _results(block: dict, label: str = "") -> dict:
@@ -48,8 +49,11 @@ def opponent_name(label: dict) -> str:
     return str(label.get("name") or label.get("id") or _("Opponent"))
 
 
-def matchup_context(report: dict) -> dict:
-    """The page's view of one deck's report against its opponents."""
+def matchup_context(report: dict, names: ReaderNames | None = None) -> dict:
+    """The page's view of one deck's report against its opponents, cards by the reader's
+    name (`names`, else looked up here: one query)."""
+    if names is None:
+        names = reader_names(report["game"], report_card_names(report))
     rounds = report["game"] == v.DIGIMON
     rows = [
         {**_row(row, opponent_name(row["opponent"])), "opponent": row["opponent"], "index": i}
@@ -65,7 +69,7 @@ def matchup_context(report: dict) -> dict:
         "length_chart": length_chart(report["length"], report["games"], rounds=rounds),
         "cards": [
             {
-                "name": card["name"],
+                "name": names(card["name"]),
                 "drawn_games": card["drawn_games"],
                 "drawn": _card_rate(card["drawn_win_rate"]),
                 "drawn_too_few": card["drawn_win_rate"] == TOO_FEW_GAMES,
@@ -75,9 +79,12 @@ def matchup_context(report: dict) -> dict:
             }
             for card in report["cards"]
         ],
-        "not_simulated": reason_rows(report["deck"].get("not_simulated")),
+        "not_simulated": renamed_reasons(reason_rows(report["deck"].get("not_simulated")), names),
         "opponents_not_simulated": [
-            {"name": row["label"], "cards": reason_rows(row["opponent"].get("not_simulated"))}
+            {
+                "name": row["label"],
+                "cards": renamed_reasons(reason_rows(row["opponent"].get("not_simulated")), names),
+            }
             for row in rows
         ],
         "json": json.dumps(report, ensure_ascii=False, indent=1),

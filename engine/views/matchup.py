@@ -21,6 +21,7 @@ from engine.forms import ORDERS, PAGE_MAX_GAMES, MatchupForm, int_param, with_de
 from engine.jobs.services import JobRefused
 from engine.jobs.submission import matchup_submission
 from engine.matchup_services import MatchDeck, MatchupRequest, match_deck
+from engine.reader_names import reader_names, report_card_names
 from engine.replay import card_map, match_replay_steps, outcome_text
 from engine.services import GoldfishError
 from engine.views.goldfish import POLICY_TEXTS, _budget_text, _error_texts, _turn_starts, _without
@@ -139,20 +140,25 @@ def refused_page(request, template: str, context: dict, error):
 
 
 def _results(request, run: MatchupRequest, report: dict, log: dict, vs: int) -> dict:
-    shown = matchup_context(report)
+    replay = replay_context(request, run, log, vs, report_card_names(report))
+    shown = matchup_context(report, replay["reader_names"])
     watch = request.GET.copy()
     for name in ("step", "vs"):
         watch.pop(name, None)
     for row in shown["rows"]:
         row["watch_url"] = f"{request.path}?{watch.urlencode()}&vs={row['index']}#replay"
-    return {"report": shown, "replay": replay_context(request, run, log, vs)}
+    return {"report": shown, "replay": replay}
 
 
-def replay_context(request, run: MatchupRequest, log: dict, vs: int) -> dict:
+def replay_context(request, run: MatchupRequest, log: dict, vs: int, more_names=()) -> dict:
+    """The sample game's steps; `reader_names` (one query) also covers `more_names`, the
+    report's cards, so the page looks names up once."""
     player, opponent = run.deck, run.opponents[vs]
     names = [player.label["name"], opponent.label["name"]]
     specs = [deck_spec(run.game, side.entries) for side in (player, opponent)]
-    steps = match_replay_steps(log, card_map([*specs[0].cards(), *specs[1].cards()]), names)
+    cards = [*specs[0].cards(), *specs[1].cards()]
+    reader = reader_names(run.game, set(more_names), cards)
+    steps = match_replay_steps(log, card_map(cards), names, reader)
     step = max(0, min(int_param(request.GET.get("step"), 0), len(steps) - 1))
     return {
         "log": log,
@@ -164,4 +170,5 @@ def replay_context(request, run: MatchupRequest, log: dict, vs: int) -> dict:
         "vs": vs,
         "outcome": outcome_text(log, names),
         "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
+        "reader_names": reader,
     }

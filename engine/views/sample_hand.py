@@ -14,6 +14,7 @@ from decks.views import _deck_or_404
 from engine.convert import deck_spec
 from engine.core.cards import CardSpec
 from engine.forms import MAX_SEED, int_param
+from engine.reader_names import ReaderNames, reader_names
 from engine.replay.boards import SLOTS, orb_slots
 from engine.sample_hand import sample_hand
 
@@ -35,6 +36,11 @@ def sample_hand_view(request, deck_id: str):
     ]
     spec = deck_spec(deck.game, entries)
     sample = sample_hand(spec, seed=seed, turn=max(0, int_param(request.GET.get("turn"), 0)))
+    names = reader_names(deck.game, specs=spec.cards())  # one query, whatever the deck
+
+    def tile(card: CardSpec) -> dict:
+        return _card_tile(card, names)
+
     url = reverse("engine:sample_hand", args=[deck.pk])
 
     def link(**params) -> str:
@@ -44,10 +50,9 @@ def sample_hand_view(request, deck_id: str):
         "deck": deck,
         "sample": sample,
         "seed": seed,
-        "zones": {name: [_card_tile(c) for c in zone] for name, zone in sample.zones.items()},
+        "zones": {name: [tile(c) for c in zone] for name, zone in sample.zones.items()},
         "draws": [
-            {"turn": turn, "card": _card_tile(card)}
-            for turn, card in enumerate(sample.draws, start=1)
+            {"turn": turn, "card": tile(card)} for turn, card in enumerate(sample.draws, start=1)
         ],
         "hand_now": len(sample.hand_now),
         "library": len(sample.library),
@@ -61,9 +66,9 @@ def sample_hand_view(request, deck_id: str):
     return render(request, "engine/sample_hand.html", context)
 
 
-def _card_tile(card: CardSpec) -> dict:
+def _card_tile(card: CardSpec, names: ReaderNames) -> dict:
     return {
-        "name": card.name,
+        "name": names(card.name),
         "id": card.id,
         "kind": card.kind,
         "stage": card.stage,

@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from cards.models import Card
 from engine.convert import deck_spec
 from engine.core import api as engine
 from engine.services import GoldfishRequest, entries_for, goldfish_report, goldfish_sample
@@ -196,7 +197,12 @@ def orb_cards(column_html: str) -> list[tuple[str, list[str]]]:
 def test_the_replay_draws_the_board_of_a_snapshot(client, owner, catalogue, step):
     deck = make_deck(owner)
     log = goldfish_sample(goldfish(deck, seed=4))
-    names = {card.name: card for card in deck_spec("pad", entries_for("pad", deck=deck)).cards()}
+    specs = deck_spec("pad", entries_for("pad", deck=deck)).cards()
+    # the page names cards in its language (English here), the log by their stored name
+    english = {
+        c.name: c.name_en or c.name for c in Card.objects.filter(pk__in=[s.id for s in specs])
+    }
+    names = {english[card.name]: card for card in specs}
     snapshot = log["snapshots"][step]
     zones = snapshot["zones"]
 
@@ -211,7 +217,7 @@ def test_the_replay_draws_the_board_of_a_snapshot(client, owner, catalogue, step
     for column_html, expected in zip(columns, zones["orb_columns"], strict=True):
         assert f'data-cards="{len(expected)}"' in column_html
         cards = orb_cards(column_html)
-        assert [name for name, _ in cards] == expected
+        assert [name for name, _ in cards] == [english[name] for name in expected]
         for name, lit in cards:
             order = ("heart", "dark", "light", "wood", "water", "fire")
             assert lit == [c for c in order if c in names[name].orbs]
@@ -220,11 +226,11 @@ def test_the_replay_draws_the_board_of_a_snapshot(client, owner, catalogue, step
     tops = [
         html.unescape(t) for t in re.findall(r'<li class="gf-pet[^"]*" data-top="([^"]*)"', board)
     ]
-    assert tops == [stack[-1] for stack in zones["pets"]]
+    assert tops == [english[stack[-1]] for stack in zones["pets"]]
     hand = re.search(r'data-hand="(\d+)".*?</div>', board, re.S)
     assert int(hand[1]) == len(zones["hand"])
     hand_names = [html.unescape(n) for n in re.findall(r'<li data-name="([^"]*)"', hand[0])]
-    assert hand_names == zones["hand"]
+    assert hand_names == [english[name] for name in zones["hand"]]
     assert f'data-life="{len(zones["life"])}"' in board
     assert f'data-opponent-life="{snapshot["opponent_life"]}"' in board
     assert f'data-deck="{len(zones["deck"])}"' in board
@@ -323,18 +329,20 @@ def test_the_queries_are_bounded(client, owner, catalogue, django_assert_max_num
     client.force_login(owner)
     # The fire starter deck holds pets evolving from the Golden Egg, which is not in it, so
     # each run looks that name up once (NAME-1): a fixed count whatever the deck's size.
-    with django_assert_max_num_queries(15):
+    # One more query gives every card of the report and the sample game its reader's name.
+    with django_assert_max_num_queries(16):
         assert run(client, deck, games=200).status_code == 200
 
 
 def test_a_log_of_another_game_renders_its_zones():
-    """The replay is game-neutral: a log without a dedicated board shows its zones by name."""
+    """The replay is game-neutral: a log without a dedicated board shows its zones by name
+    (a game with neither PAD's board nor the Digimon battle sheet)."""
     from django.template.loader import render_to_string
 
     from engine.replay import replay_steps
 
     log = {
-        "game": "digimon",
+        "game": "another-game",
         "seed": 1,
         "going_first": True,
         "result": {"won": False, "turns": 1},

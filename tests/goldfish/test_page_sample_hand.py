@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 
+from cards.models import Card
 from decks.services import deck_create, entries_from_text
 from engine.convert import deck_spec
 from engine.core.cards import CardSpec, DeckSpec
@@ -166,22 +167,29 @@ def tile_names(chunk: str) -> list[str]:
 @pytest.mark.django_db
 def test_the_pad_page_deals_and_draws(client, owner, catalogue, django_assert_max_num_queries):
     deck = make_deck(owner)
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):  # one of them: the cards' names in English
         response = client.get(url(deck), {"seed": 42, "turn": 3})
     assert response.status_code == 200
     content = response.content.decode()
     spec = deck_spec("pad", entries_for("pad", deck=deck))
     sample = pad_sample_hand(spec, seed=42, turn=3)
+    # The page names cards in its language: English, stored beside the first name.
+    english = {
+        c.pk: c.name_en or c.name for c in Card.objects.filter(pk__in=[c.id for c in spec.cards()])
+    }
+
+    def names(cards) -> list[str]:
+        return [english[card.id] for card in cards]
 
     assert zone(content, "life").count('class="sh-back"') == 5  # face down: a count only
     for card in sample.zones["life"]:
         assert f'data-name="{html.escape(card.name)}"' not in zone(content, "life")
-    assert tile_names(zone(content, "hand")) == [c.name for c in sample.zones["hand"]]
-    assert tile_names(zone(content, "orbs")) == [c.name for c in sample.zones["orbs"]]
-    assert tile_names(zone(content, "team")) == [c.name for c in spec.team]
+    assert tile_names(zone(content, "hand")) == names(sample.zones["hand"])
+    assert tile_names(zone(content, "orbs")) == names(sample.zones["orbs"])
+    assert tile_names(zone(content, "team")) == names(spec.team)
     drawn = zone(content, "draws")
     assert drawn.count('class="sh-drawn"') == 3
-    assert tile_names(drawn) == [c.name for c in sample.draws]
+    assert tile_names(drawn) == names(sample.draws)
     # The orb cards show their orbs.
     first_orb = sample.zones["orbs"][0]
     orbs = re.search(r'class="sh-card.*?</a>', zone(content, "orbs"), re.S)[0]
