@@ -210,6 +210,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(
         parameters=[
             OpenApiParameter("q", str, description="The start or part of a name."),
+            OpenApiParameter("game", str, enum=[g for g, _ in v.GAMES], description="One game."),
             LANG_PARAMETER,
         ],
         responses=AutocompleteSerializer,
@@ -219,12 +220,17 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         """Up to 20 card names containing `q`, best first (`data`), and up to 10 of the
         cards bearing them (`cards`), each named in `lang`, for the search boxes."""
 
+        game = request.query_params.get("game") or None
+        if game is not None and game not in dict(v.GAMES):
+            raise ApiError("invalid_parameter", _("game is pad or digimon."))
+        cards = Card.objects.all() if game is None else Card.objects.filter(game=game)
+
         def names() -> dict:
             query = request.query_params.get("q", "")[:200]
-            found = autocomplete(query, self.get_queryset())
+            found = autocomplete(query, cards)
             language = self.name_language()
-            cards = autocomplete_cards(query, Card.objects.all(), language, names=found)
-            return {"total_values": len(found), "data": found, "cards": cards}
+            chosen = autocomplete_cards(query, cards, language, names=found)
+            return {"total_values": len(found), "data": found, "cards": chosen}
 
         return _cached(request, "autocomplete-api", names)
 
@@ -261,7 +267,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         """The whole catalogue in the import schema, streamed (JSON lines or one JSON list)."""
         game = request.query_params.get("game") or None
         if game is not None and game not in dict(v.GAMES):
-            raise ApiError("invalid_parameter", "game is pad or digimon.")
+            raise ApiError("invalid_parameter", _("game is pad or digimon."))
         fmt = request.query_params.get("format", "jsonl")
         if fmt not in ("json", "jsonl"):
             raise ApiError("invalid_parameter", "format is json or jsonl.")

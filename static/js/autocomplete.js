@@ -5,6 +5,7 @@
 // `lang`). ArrowDown/ArrowUp move through them, Enter opens the highlighted card (or, with
 // data-autocomplete-mode="fill", puts its name in the box, as the deck builder wants),
 // Escape closes the list. Without a highlighted card, Enter submits the search as before.
+// data-autocomplete-game="pad" lists the cards of one game only.
 (function () {
   "use strict";
 
@@ -67,6 +68,7 @@
     function choose(item) {
       if (fill) {
         input.value = item.dataset.name;
+        lastQuery = input.value.trim(); // the box now holds a chosen name: no new list
         close();
         input.dispatchEvent(new Event("input", { bubbles: true }));
         return;
@@ -125,6 +127,9 @@
       }
       controller = new AbortController();
       var params = new URLSearchParams({ q: query, lang: document.documentElement.lang || "en" });
+      if (input.dataset.autocompleteGame) {
+        params.set("game", input.dataset.autocompleteGame); // the builder: one game's cards
+      }
       fetch(endpoint + "?" + params.toString(), {
         headers: { Accept: "application/json" },
         signal: controller.signal,

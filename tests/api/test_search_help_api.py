@@ -86,3 +86,13 @@ def test_autocomplete_puts_the_printed_card_first(client, catalogue):
     assert (first["name"], first["number"]) == ("Agumon", "St-1")
     assert len(body["cards"]) <= 10
     assert len({card["id"] for card in body["cards"]}) == len(body["cards"])
+
+
+def test_autocomplete_can_keep_to_one_game(client, catalogue):
+    # The deck builder lists only its game's cards: "agu" is in Agumon (Digimon) and in
+    # Kagutsuchi (PAD).
+    body = client.get("/api/cards/autocomplete/", {"q": "agu", "game": "pad"}).json()
+    assert body["cards"] and {card["game"] for card in body["cards"]} == {"pad"}
+    assert "Agumon" not in body["data"]
+    response = client.get("/api/cards/autocomplete/", {"q": "agu", "game": "mtg"})
+    assert response.status_code == 400 and response.json()["code"] == "invalid_parameter"
