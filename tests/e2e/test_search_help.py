@@ -14,9 +14,12 @@ import re
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
 from playwright.sync_api import expect
 
 from cards.models import Card
+from decks.services import deck_create
 
 PHONE = {"width": 390, "height": 844}
 DID_YOU_MEAN = {"en": "Did you mean", "zh-hant": "您是不是要找", "zh-hans": "您是不是要找"}
@@ -141,6 +144,30 @@ def check_search_help_on_a_phone(browser, site, artifacts_dir, language):
         context.close()
 
 
+def check_the_builder_box_fills_in_a_name(visitor) -> None:
+    """In the deck builder, choosing a name puts it in the box (the builder then lists the
+    card to add) instead of leaving the builder; only the deck's game is listed."""
+    player = User.objects.create_user("builder-help", password="pw-builder-123")
+    deck = deck_create(owner=player, game="digimon", name="Agumon rush", entries=[])
+    client = Client()
+    client.force_login(player)
+    visitor.page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": visitor.site}]
+    )
+    page = visitor.open(f"/decks/{deck.pk}/edit/")
+    box = page.locator("[data-card-search] input[name=q]")
+    box.press_sequentially("agu", delay=40)
+    options = page.get_by_role("listbox").get_by_role("option")
+    expect(options.first).to_contain_text("Agumon")
+    expect(options.filter(has_text="Kagutsuchi")).to_have_count(0)  # a PAD card
+    box.press("ArrowDown")
+    box.press("Enter")
+    expect(box).to_have_value("Agumon")
+    expect(page).to_have_url(re.compile(rf"/decks/{deck.pk}/edit/"))
+    expect(page.locator(".result:has(small:text-is('St-1'))")).to_be_visible()
+    visitor.shot("builder-filled")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_search_helps_the_reader(visitor_factory, browser, site, artifacts_dir, language):
     # One test per language: the live catalogue is loaded once for all four checks.
@@ -149,3 +176,5 @@ def test_search_helps_the_reader(visitor_factory, browser, site, artifacts_dir, 
     check_the_header_box_lists_cards_while_typing(visitor, language)
     check_scryfall_colour_and_translated_errors(visitor, language)
     check_search_help_on_a_phone(browser, site, artifacts_dir, language)
+    if language == "en":  # the builder's box, once
+        check_the_builder_box_fills_in_a_name(visitor)
