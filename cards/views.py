@@ -22,6 +22,8 @@ from cards.display_names import localized_ordering
 from cards.models import Card, CardSet
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.search.order import SET_AND_NUMBER
+from cards.search.suggest import suggest_query
+from cards.search.syntax import quote_value
 from cards.selectors import catalogue_summary
 from cards.templatetags.card_tags import LABELS
 from cards.views_detail import card_detail  # noqa: F401  (cards/urls.py routes it from here)
@@ -96,16 +98,6 @@ HOME_EXAMPLES = (
 
 def _choices(vocabulary: str, values, blank) -> list:
     return [("", blank), *((value, LABELS[vocabulary][value]) for value in values)]
-
-
-def quote_value(value: str) -> str:
-    """A value as the query language reads it: bare when safe, else a "quoted phrase".
-
-    static/js/search.js builds the same string in the browser.
-    """
-    if value and not any(c.isspace() or c in '"()/\\' for c in value) and value[0] not in "-!":
-        return value
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class FilterForm(forms.Form):
@@ -273,6 +265,7 @@ def _search_results(request, context: dict) -> tuple[int, str]:
         "warnings": [],
         "error": None,
         "timeout": False,
+        "suggestion": None,
     }
     status = 200
     try:
@@ -281,6 +274,13 @@ def _search_results(request, context: dict) -> tuple[int, str]:
             cards = result.cards.order_by(*localized_ordering(ORDERS[order][1]))
             page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
             page.object_list = list(page.object_list)
+            if not page.object_list and q:  # "did you mean …": only when nothing was found
+                suggestion = suggest_query(q, Card.objects.all())
+                if suggestion is not None:
+                    context["suggestion"] = {
+                        "query": suggestion.query,
+                        "url": _search_url(suggestion.query, context["view"], order),
+                    }
     except SearchTimeout:
         context["timeout"] = True
         status = 503
@@ -323,11 +323,11 @@ FIELD_DOCS = [
                 _("The effect text contains this."),
             ),
             (
-                ["number", "no", "num"],
+                ["number", "no", "num", "cn"],
                 "B01-021, St-2 …",
                 _("The card number contains this; number= needs all of it."),
             ),
-            (["set", "s"], "B01 … B05, St, RULES, SYN", _("The set code.")),
+            (["set", "s", "edition"], "B01 … B05, St, RULES, SYN", _("The set code.")),
             (["rarity", "r"], "C, R, SR, UR", _("The printed rarity (PAD).")),
             (
                 ["provenance"],
@@ -356,27 +356,32 @@ FIELD_DOCS = [
         _("Puzzle & Dragons TCG"),
         [
             (
-                ["attr", "attribute"],
-                "fire, water, wood, light, dark (火 水 木 光 闇/暗; r b g l d)",
-                _("The attribute or the sub-attribute."),
+                ["attr", "attribute", "color", "colour"],
+                "fire, water, wood, light, dark (火 水 木 光 闇/暗; r b g l d); "
+                "red, blue, green, yellow, purple (红 蓝 绿 黄 紫)",
+                _(
+                    "The attribute or the sub-attribute: the colour of a PAD card, so "
+                    "c:red finds fire cards as on Scryfall."
+                ),
             ),
             (
-                ["orb"],
-                "heart, dark, light, wood, water, fire (心 h heal, 火 水 木 光 闇/暗)",
+                ["orb", "id", "identity"],
+                "heart, dark, light, wood, water, fire (心 h heal pink, 火 水 木 光 闇/暗, "
+                "red blue green yellow purple)",
                 _("The card lights this orb colour; repeat the field for several colours."),
             ),
             (
-                ["type"],
+                ["type", "t"],
                 "god, dragon, healer, attacker, devil, balanced, physical, machine; "
-                "vaccine, data, virus",
-                _("A pet type, or a Digimon's type."),
+                "vaccine, data, virus; pet, skill, digimon, option, combo; crest, armor …",
+                _("A pet type, a Digimon's type, the kind of card or the type of an option."),
             ),
             (
                 ["stage"],
                 "base, evo1 (evo), evo2, evo3, ultimate (ult)",
                 _("The evolution stage of a pet."),
             ),
-            (["cost"], _("a number"), _("The cost (0–3).")),
+            (["cost", "mv", "cmc", "manavalue"], _("a number"), _("The cost (0–3).")),
             (["def", "defense", "defence"], _("a number"), _("The defence of a pet.")),
             (
                 ["atk1", "atk2", "atk3", "atk4", "atk5", "atk6"],
@@ -384,7 +389,7 @@ FIELD_DOCS = [
                 _("The attack of a pet at 1 to 6 combos (the row of its attack table)."),
             ),
             (
-                ["effect", "e"],
+                ["effect", "e", "kw", "keyword"],
                 "evolve, activate, continuous, damage, defence (defense), ultimate, awaken",
                 _("An effect type of the card."),
             ),
@@ -401,7 +406,11 @@ FIELD_DOCS = [
             (["battle", "bt"], "A, B, C", _("The battle type (the letter in the top-left).")),
             (["a"], _("a number"), _("The power of the A attack.")),
             (["b"], _("a number"), _("The power of the B attack.")),
-            (["c"], _("a number"), _("The power of the C attack.")),
+            (
+                ["c"],
+                _("a number"),
+                _("The power of the C attack (c: with a colour word is the colour)."),
+            ),
             (["lost"], _("a number"), _("Points lost to an opponent of any level.")),
             (["lostiii", "lost3"], _("a number"), _("Points lost to a Level III.")),
             (["lostiv", "lost4"], _("a number"), _("Points lost to a Level IV.")),
@@ -419,7 +428,7 @@ FIELD_DOCS = [
 ]
 
 OPERATOR_DOCS = [
-    ("ティラ Greymon", _("Free words: each must appear in a name or the text (every language).")),
+    ("ゼローグ dragon", _("Free words: each must appear in a name or the text (every language).")),
     ('"draw a card"', _("A quoted phrase is one word, spaces included.")),
     ("attr:fire", _("field:value — the field has (or contains) this value.")),
     ("name=Greymon", _("field=value — the field is exactly this value.")),
@@ -432,9 +441,22 @@ OPERATOR_DOCS = [
         "/dramon$/",
         _("/regular expression/ on the names and text; name:/…/ and o:/…/ on one of them."),
     ),
-    ("火龍", _("Chinese is matched Traditional/Simplified-blind: 火龍 finds 火龙 and back.")),
+    (
+        "龍之怒吼",
+        _("Chinese is matched Traditional/Simplified-blind: 龍之怒吼 finds 龙之怒吼 and back."),
+    ),
     ("ＧＲＥＹＭＯＮ", _("Case and full-width letters are ignored.")),
-    ("colour:red", _("An unknown field or value is ignored with a warning above the results.")),
+    (
+        "c:red t:dragon",
+        _("Scryfall habits work: c: and color: (the attribute), t:, mv:, o:, r:, s:."),
+    ),
+    (
+        "colr:red",
+        _(
+            "An unknown field or value matches no card; a warning above the results names "
+            "it and the field you may have meant."
+        ),
+    ),
 ]
 
 

@@ -210,6 +210,16 @@ class CollectionResponseSerializer(serializers.Serializer):
     not_found = serializers.ListField(child=serializers.DictField())
 
 
+class AutocompleteCardSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="In `lang` (the nearest name when it has none).")
+    matched = serializers.CharField(help_text="The name containing `q` when `name` is not it.")
+    number = serializers.CharField()
+    game = serializers.CharField()
+    url = serializers.CharField(help_text="The card's page.")
+
+
 class AutocompleteSerializer(serializers.Serializer):
     total_values = serializers.IntegerField()
     data = serializers.ListField(child=serializers.CharField())
+    cards = AutocompleteCardSerializer(many=True)

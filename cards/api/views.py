@@ -4,6 +4,7 @@ import json
 
 from django.core.paginator import InvalidPage
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.plumbing import build_array_type, build_basic_type
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -33,6 +34,7 @@ from cards.lookups import (
 )
 from cards.models import Card
 from cards.search import SearchTimeout, search_time_limit
+from cards.search.suggest import autocomplete_cards, suggest_query
 from cards.selectors import cards_with_details, load_children
 from cardsite.api import ApiError, ErrorSerializer
 
@@ -52,7 +54,9 @@ class CardPagination(PageNumberPagination):
         try:
             self.page = paginator.page(number)
         except InvalidPage:
-            raise ApiError("not_found", f"There is no page {number}.", status_code=404) from None
+            raise ApiError(
+                "not_found", _("There is no page %(number)s.") % {"number": number}, 404
+            ) from None
         page_ids = list(self.page.object_list)
         # The page is fetched by primary key alone: repeating the search's conditions here
         # would re-run its subqueries for nothing.
@@ -68,6 +72,23 @@ class CardPagination(PageNumberPagination):
 
     def get_paginated_response_schema(self, schema):
         schema = super().get_paginated_response_schema(schema)
+        schema["properties"]["suggestions"] = {
+            "type": "array",
+            "description": "For a query that found nothing: corrected queries that find cards.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string"},
+                    "replacements": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {"from": {"type": "string"}, "to": {"type": "string"}},
+                        },
+                    },
+                },
+            },
+        }
         schema["properties"]["warnings"] = {
             "type": "array",
             "items": {
@@ -116,11 +137,24 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         def search():
             try:
                 with search_time_limit():
-                    return parent.list(request, *args, **kwargs).data
+                    data = parent.list(request, *args, **kwargs).data
+                    data["suggestions"] = self._suggestions(request, data)
+                    return data
             except SearchTimeout as error:
-                raise ApiError("search_timeout", f"{error} Narrow the query.", 503) from None
+                message = _(
+                    "The search took longer than %(limit)s ms and was stopped. Narrow the query."
+                ) % {"limit": error.limit_ms}
+                raise ApiError("search_timeout", message, 503) from None
 
         return _cached(request, "search-api", search)
+
+    def _suggestions(self, request, data) -> list[dict]:
+        """ "Did you mean …" for a query that found nothing (cards.search.suggest)."""
+        query = request.query_params.get("q", "").replace("\x00", "")
+        if data.get("count") or not query.strip():
+            return []
+        suggestion = suggest_query(query.strip(), Card.objects.all())
+        return [] if suggestion is None else [suggestion.as_json()]
 
     @extend_schema(
         parameters=[LANG_PARAMETER],
@@ -153,7 +187,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     def _named(self, request) -> dict:
         exact, fuzzy = request.query_params.get("exact"), request.query_params.get("fuzzy")
         if not (exact or fuzzy):
-            raise ApiError("missing_parameter", "Give ?exact= or ?fuzzy= with a card name.")
+            raise ApiError("missing_parameter", _("Give ?exact= or ?fuzzy= with a card name."))
         try:
             if exact:
                 card = card_named_exactly(exact, self.get_queryset())
@@ -162,25 +196,41 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         except AmbiguousName as error:
             raise ApiError(
                 "ambiguous_name",
-                f"{len(error.candidates)} cards match {exact or fuzzy!r}; be more specific.",
+                _("%(count)s cards match %(name)r; be more specific.")
+                % {"count": len(error.candidates), "name": exact or fuzzy},
                 status_code=404,
                 candidates=error.candidates,
             ) from None
         except NameNotFound:
-            raise ApiError("not_found", f"No card is named {exact or fuzzy!r}.", 404) from None
+            raise ApiError(
+                "not_found", _("No card is named %(name)r.") % {"name": exact or fuzzy}, 404
+            ) from None
         return self.get_serializer(card).data
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", str, description="The start or part of a name.")],
+        parameters=[
+            OpenApiParameter("q", str, description="The start or part of a name."),
+            OpenApiParameter("game", str, enum=[g for g, _ in v.GAMES], description="One game."),
+            LANG_PARAMETER,
+        ],
         responses=AutocompleteSerializer,
     )
     @action(detail=False, filter_backends=[], pagination_class=None)
     def autocomplete(self, request):
-        """Up to 20 card names containing `q`, best first."""
+        """Up to 20 card names containing `q`, best first (`data`), and up to 10 of the
+        cards bearing them (`cards`), each named in `lang`, for the search boxes."""
+
+        game = request.query_params.get("game") or None
+        if game is not None and game not in dict(v.GAMES):
+            raise ApiError("invalid_parameter", _("game is pad or digimon."))
+        cards = Card.objects.all() if game is None else Card.objects.filter(game=game)
 
         def names() -> dict:
-            found = autocomplete(request.query_params.get("q", "")[:200], self.get_queryset())
-            return {"total_values": len(found), "data": found}
+            query = request.query_params.get("q", "")[:200]
+            found = autocomplete(query, cards)
+            language = self.name_language()
+            chosen = autocomplete_cards(query, cards, language, names=found)
+            return {"total_values": len(found), "data": found, "cards": chosen}
 
         return _cached(request, "autocomplete-api", names)
 
@@ -217,7 +267,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         """The whole catalogue in the import schema, streamed (JSON lines or one JSON list)."""
         game = request.query_params.get("game") or None
         if game is not None and game not in dict(v.GAMES):
-            raise ApiError("invalid_parameter", "game is pad or digimon.")
+            raise ApiError("invalid_parameter", _("game is pad or digimon."))
         fmt = request.query_params.get("format", "jsonl")
         if fmt not in ("json", "jsonl"):
             raise ApiError("invalid_parameter", "format is json or jsonl.")

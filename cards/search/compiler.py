@@ -1,13 +1,19 @@
-"""Turn a parsed query into a Django filter, collecting warnings for ignored terms."""
+"""Turn a parsed query into a Django filter, collecting warnings for terms it cannot read.
+
+A term with an unknown field or value matches no card (`-term` then matches every card):
+answering the whole catalogue for `colr:red` would look like a result. The warning says
+which term it was and, when one is close, which field was meant.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from cards.models import Card
-from cards.search.fields import UnknownValue, handler_for, takes_regex
+from cards.search.fields import UnknownValue, closest_field, handler_for, takes_regex
 from cards.search.regex import check_regex, regex_q
 from cards.search.syntax import (
     And,
@@ -21,6 +27,8 @@ from cards.search.syntax import (
     parse,
 )
 from cards.search.text import fold
+
+MATCHES_NOTHING = Q(pk__in=[])
 
 
 @dataclass
@@ -76,25 +84,28 @@ class Compiler:
     def compile_term(self, node: Term) -> Q | None:
         handler = handler_for(node.field)
         if handler is None:
-            self.warn(
-                "unknown_field",
-                f"Unknown field {node.field!r}: the term was ignored",
-                node.position,
-            )
-            return None
+            message = _("Unknown field %(field)r: no card matches this term.") % {
+                "field": node.field
+            }
+            if meant := closest_field(node.field):
+                message += " " + _("Did you mean %(field)s?") % {"field": f"{meant}{node.op}"}
+            self.warn("unknown_field", message, node.position)
+            return MATCHES_NOTHING
         if node.regex:
             # The regex starts after "field:" (or "field=" …): point there.
             position = node.position + len(node.field) + len(node.op)
             if not takes_regex(handler):
                 raise QuerySyntaxError(
-                    f"{node.field} does not take a /regular expression/", position
+                    _("%(field)s does not take a /regular expression/") % {"field": node.field},
+                    position,
                 )
             check_regex(node.value, position)
         try:
             return handler(node)
         except UnknownValue as error:
-            self.warn("unknown_value", f"{error}: the term was ignored", node.position)
-            return None
+            message = _("%(problem)s: no card matches this term.") % {"problem": error}
+            self.warn("unknown_value", message, node.position)
+            return MATCHES_NOTHING
 
 
 def search_cards(query: str, cards: QuerySet[Card] | None = None) -> SearchResult:

@@ -6,9 +6,11 @@ A handler gets the operator and the raw value and returns a Q, or raises
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from cards import vocabulary as v
 from cards.models import AttackRow, DigimonAttack
@@ -33,7 +35,14 @@ LEVEL_ALIASES = {
 
 
 class UnknownValue(ValueError):
-    pass
+    """A value the field does not know: the term matches no card, with a warning."""
+
+    def __init__(self, term: Term, hint: str = ""):
+        message = _("%(field)s: unknown value %(value)r") % {
+            "field": term.field,
+            "value": term.value,
+        }
+        super().__init__(f"{message} {hint}".strip())
 
 
 Handler = Callable[[Term], Q]
@@ -55,7 +64,9 @@ def _number(term: Term) -> int:
         return int(term.value)
     except ValueError:
         raise QuerySyntaxError(
-            f"{term.field}{term.op} needs a whole number, not {term.value!r}", term.position
+            _("%(field)s%(op)s needs a whole number, not %(value)r")
+            % {"field": term.field, "op": term.op, "value": term.value},
+            term.position,
         ) from None
 
 
@@ -72,7 +83,10 @@ def numeric(column: str) -> Handler:
 
 def _equality_only(term: Term) -> None:
     if term.op not in (":", "=", "!="):
-        raise QuerySyntaxError(f"{term.field} cannot be compared with {term.op}", term.position)
+        raise QuerySyntaxError(
+            _("%(field)s cannot be compared with %(op)s") % {"field": term.field, "op": term.op},
+            term.position,
+        )
 
 
 def choice(column: str, values: dict[str, str]) -> Handler:
@@ -82,7 +96,7 @@ def choice(column: str, values: dict[str, str]) -> Handler:
         _equality_only(term)
         stored = values.get(term.value.lower())
         if stored is None:
-            raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+            raise UnknownValue(term)
         q = Q(**{column: stored})
         return ~q if term.op == "!=" else q
 
@@ -103,7 +117,7 @@ def any_of(*handlers: Handler) -> Handler:
             except UnknownValue:
                 continue
         if not matched:
-            raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+            raise UnknownValue(term)
         return ~q if term.op == "!=" else q
 
     return handler
@@ -185,7 +199,7 @@ def lost_points(*levels: str) -> Handler:
 def level(term: Term) -> Q:
     stored = LEVEL_ALIASES.get(term.value.lower())
     if stored is None:
-        raise UnknownValue(f"level: unknown value {term.value!r} (III, IV, perfect, ultimate)")
+        raise UnknownValue(term, "(III, IV, perfect, ultimate)")
     rank = LEVEL_ORDER.index(stored)
     if term.op in (":", "="):
         return Q(level=stored)
@@ -205,7 +219,7 @@ def flag(column: str, flags: tuple[str, ...], aliases: dict[str, str] | None = N
         _equality_only(term)
         value = (aliases or {}).get(term.value.lower(), term.value.lower())
         if value not in flags:
-            raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+            raise UnknownValue(term)
         q = Q(**{f"{column}__has": value})
         return ~q if term.op == "!=" else q
 
@@ -222,7 +236,7 @@ def is_term(term: Term) -> Q:
     """`is:conflict`: the card has at least one field its sources contradict (issue 13)."""
     _equality_only(term)
     if term.value.lower() != "conflict":
-        raise UnknownValue(f"{term.field}: unknown value {term.value!r}")
+        raise UnknownValue(term)
     # A first element exists exactly when the list of data issues is not empty.
     q = Q(data_issues__0__isnull=False)
     return ~q if term.op == "!=" else q
@@ -247,8 +261,31 @@ ATTRIBUTE_NAMES = _lower_map(
     g="wood",
     l="light",
     d="dark",
+    # Scryfall habits (c:red): the colour a PAD card is drawn in is its attribute.
+    red="fire",
+    blue="water",
+    green="wood",
+    yellow="light",
+    purple="dark",
+    红="fire",
+    紅="fire",
+    蓝="water",
+    藍="water",
+    绿="wood",
+    綠="wood",
+    黄="light",
+    黃="light",
+    紫="dark",
 )
 ORB_ALIASES = {
+    # The colour words, not the one-letter attributes (h is heart here, b is not blue).
+    **{
+        name: value
+        for name, value in ATTRIBUTE_NAMES.items()
+        if not (len(name) == 1 and name.isascii())
+    },
+    "pink": "heart",
+    "粉": "heart",
     "火": "fire",
     "水": "water",
     "木": "wood",
@@ -260,6 +297,21 @@ ORB_ALIASES = {
     "h": "heart",
 }
 
+
+def number_or(numbers: Handler, words: Handler) -> Handler:
+    """A field that is a number for numbers and something else for words: `c>=300` is the
+    Digimon C attack, `c:red` the colour, as Scryfall users type it."""
+
+    def handler(term: Term) -> Q:
+        if term.op in ("<", "<=", ">", ">=") or term.value.lstrip("-").isdigit():
+            return numbers(term)
+        return words(term)
+
+    return handler
+
+
+ATTRIBUTE = any_of(choice("attribute", ATTRIBUTE_NAMES), choice("sub_attribute", ATTRIBUTE_NAMES))
+
 FIELDS: dict[str, Handler] = {
     "game": choice("game", _lower_map(v.values(v.GAMES), dgm="digimon", digi="digimon")),
     "kind": choice("kind", _lower_map(v.values(v.KINDS))),
@@ -267,12 +319,15 @@ FIELDS: dict[str, Handler] = {
     "text": folded("search_text"),
     "number": text("number"),
     "set": set_code,
-    "attr": any_of(choice("attribute", ATTRIBUTE_NAMES), choice("sub_attribute", ATTRIBUTE_NAMES)),
+    "attr": ATTRIBUTE,
     "orb": flag("orbs", v.ORB_COLOURS, ORB_ALIASES),
     "type": any_of(
         choice("pet_type", _lower_map(v.values(v.PET_TYPES))),
         choice("pet_sub_type", _lower_map(v.values(v.PET_TYPES))),
         choice("digimon_type", _lower_map(v.values(v.DIGIMON_TYPES))),
+        # t:skill, t:option, t:crest: the kind of card and the option type are types too.
+        choice("kind", _lower_map(v.values(v.KINDS))),
+        choice("option_type", _lower_map(v.values(v.OPTION_TYPES))),
     ),
     "stage": choice("stage", _lower_map(v.values(v.STAGES), evo="evo1", ult="ultimate")),
     "cost": numeric("cost"),
@@ -281,7 +336,9 @@ FIELDS: dict[str, Handler] = {
     "effect": flag("effect_types", v.EFFECT_TYPES, {"defense": "defence", "awakening": "awaken"}),
     "level": level,
     "battle": choice("battle_type", {"a": "A", "b": "B", "c": "C"}),
-    **{letter.lower(): digimon_attack(letter) for letter in v.ATTACK_LETTERS},
+    "a": digimon_attack("A"),
+    "b": digimon_attack("B"),
+    "c": number_or(digimon_attack("C"), ATTRIBUTE),
     "lost": lost_points(*v.LEVEL_VALUES),
     **{
         f"lost{alias}": lost_points(level)
@@ -328,8 +385,27 @@ ALIASES = {
     "s": "set",
     "r": "rarity",
     "op": "option",
+    # Scryfall's names for what this catalogue has (README, "Scryfall habits").
+    "color": "attr",
+    "colour": "attr",
+    "t": "type",
+    "mv": "cost",
+    "cmc": "cost",
+    "manavalue": "cost",
+    "cn": "number",
+    "edition": "set",
+    "kw": "effect",
+    "keyword": "effect",
+    "id": "orb",
+    "identity": "orb",
 }
 
 
 def handler_for(name: str) -> Handler | None:
     return FIELDS.get(ALIASES.get(name, name))
+
+
+def closest_field(name: str) -> str | None:
+    """The field or alias a mistyped field name most likely meant (`colr` → color)."""
+    matches = difflib.get_close_matches(name, [*FIELDS, *ALIASES], n=1, cutoff=0.7)
+    return matches[0] if matches else None

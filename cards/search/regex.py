@@ -17,6 +17,7 @@ from re import _parser as regex_parser  # Python ≥ 3.11 (pyproject requires it
 import re2
 from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from cards.search.syntax import QuerySyntaxError
 
@@ -85,7 +86,10 @@ def _nested_repeat(pattern) -> bool:
 
 
 def _invalid(reason: str, position: int) -> QuerySyntaxError:
-    return QuerySyntaxError(f"Invalid regular expression: {reason}", position)
+    # The reason comes from the regex engine, in English.
+    return QuerySyntaxError(
+        _("Invalid regular expression: %(reason)s") % {"reason": reason}, position
+    )
 
 
 def _check_python_dialect(pattern: str, position: int) -> None:
@@ -102,7 +106,7 @@ def _check_python_dialect(pattern: str, position: int) -> None:
         raise _invalid(str(error) or "nested too deeply", position) from None
     if _nested_repeat(parsed):
         raise QuerySyntaxError(
-            "Regular expressions may not repeat a repeated group, e.g. (a+)+", position
+            _("Regular expressions may not repeat a repeated group, e.g. (a+)+"), position
         )
 
 
@@ -133,13 +137,15 @@ def check_regex(pattern: str, position: int) -> None:
     alike and run in linear time; anything else is a QuerySyntaxError at `position`."""
     if len(pattern) > MAX_REGEX_LENGTH:
         raise QuerySyntaxError(
-            f"Regular expressions are limited to {MAX_REGEX_LENGTH} characters", position
+            _("Regular expressions are limited to %(limit)s characters")
+            % {"limit": MAX_REGEX_LENGTH},
+            position,
         )
     if not pattern:
-        raise QuerySyntaxError("Empty regular expression", position)
+        raise QuerySyntaxError(_("Empty regular expression"), position)
     if "(?" in pattern or re.search(r"\\[1-9]", pattern):
         raise QuerySyntaxError(
-            "Regular expressions may not use (?…) groups or back-references", position
+            _("Regular expressions may not use (?…) groups or back-references"), position
         )
     _check_python_dialect(pattern, position)
     _check_re2(pattern, position)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 MAX_QUERY_LENGTH = 1000
 MAX_NESTING = 32
 OPERATORS = ("!=", "<=", ">=", ":", "=", "<", ">")
@@ -102,12 +104,18 @@ def _read_delimited(text: str, start: int, delimiter: str, what: str) -> tuple[s
             return "".join(chars), index + 1
         chars.append(char)
         index += 1
-    raise QuerySyntaxError(f"Unterminated {what}: add the closing {delimiter}", start)
+    raise QuerySyntaxError(
+        _("Unterminated %(what)s: add the closing %(delimiter)s")
+        % {"what": what, "delimiter": delimiter},
+        start,
+    )
 
 
 def tokenize(text: str) -> list[Token]:
     if len(text) > MAX_QUERY_LENGTH:
-        raise QuerySyntaxError(f"The query is longer than {MAX_QUERY_LENGTH} characters", 0)
+        raise QuerySyntaxError(
+            _("The query is longer than %(limit)s characters") % {"limit": MAX_QUERY_LENGTH}, 0
+        )
     tokens: list[Token] = []
     index = 0
     while index < len(text):
@@ -121,17 +129,17 @@ def tokenize(text: str) -> list[Token]:
         elif char == ")":
             kind, value, index = "RPAREN", char, index + 1
         elif char == '"':
-            value, index = _read_delimited(text, index, '"', "quoted phrase")
+            value, index = _read_delimited(text, index, '"', _("quoted phrase"))
             kind = "QUOTED"
         elif char == "/" and _looks_like_regex(tokens, text, index):
-            value, index = _read_delimited(text, index, "/", "regular expression")
+            value, index = _read_delimited(text, index, "/", _("regular expression"))
             kind = "REGEX"
         elif char == "-" and (index + 1 == len(text) or text[index + 1].isspace()):
-            raise QuerySyntaxError("'-' must be followed by a term to exclude", index)
+            raise QuerySyntaxError(_("'-' must be followed by a term to exclude"), index)
         elif char == "-":
             kind, value, index = "MINUS", char, index + 1
         elif char == "!" and (index + 1 == len(text) or text[index + 1].isspace()):
-            raise QuerySyntaxError("'!' must be followed by a card name", index)
+            raise QuerySyntaxError(_("'!' must be followed by a card name"), index)
         elif char == "!" and text[index + 1] != "=":
             kind, value, index = "BANG", char, index + 1
         else:
@@ -176,7 +184,7 @@ class Parser:
         node = self.or_expr()
         token = self.peek()
         if token is not None:  # only an unmatched ")" can stop or_expr early
-            raise QuerySyntaxError("Unmatched ')'", token.position)
+            raise QuerySyntaxError(_("Unmatched ')'"), token.position)
         return node
 
     def or_expr(self):
@@ -194,12 +202,12 @@ class Parser:
             token = self.peek()
             previous = self.tokens[self.index - 1] if self.index else None
             if previous is not None and previous.kind == "OR":
-                raise QuerySyntaxError("OR needs a term on each side", previous.position)
+                raise QuerySyntaxError(_("OR needs a term on each side"), previous.position)
             if token is not None and token.kind == "OR":
-                raise QuerySyntaxError("OR needs a term on each side", token.position)
+                raise QuerySyntaxError(_("OR needs a term on each side"), token.position)
             if previous is not None and previous.kind == "LPAREN":
-                raise QuerySyntaxError("Empty parentheses", previous.position)
-            raise QuerySyntaxError("Unmatched ')'", token.position if token else len(self.text))
+                raise QuerySyntaxError(_("Empty parentheses"), previous.position)
+            raise QuerySyntaxError(_("Unmatched ')'"), token.position if token else len(self.text))
         return children[0] if len(children) == 1 else And(tuple(children))
 
     def unary(self):
@@ -208,7 +216,8 @@ class Parser:
             return self.operand(self.take())
         if self.depth >= MAX_NESTING:
             raise QuerySyntaxError(
-                f"Parentheses and '-' nest more than {MAX_NESTING} deep", token.position
+                _("Parentheses and '-' nest more than %(limit)s deep") % {"limit": MAX_NESTING},
+                token.position,
             )
         self.depth += 1
         try:
@@ -219,23 +228,25 @@ class Parser:
     def operand(self, token: Token):
         if token.kind == "MINUS":
             if self.peek() is None or self.peek().kind in ("OR", "RPAREN"):
-                raise QuerySyntaxError("'-' must be followed by a term to exclude", token.position)
+                raise QuerySyntaxError(
+                    _("'-' must be followed by a term to exclude"), token.position
+                )
             return Not(self.unary(), token.position)
         if token.kind == "LPAREN":
             if self.peek() is not None and self.peek().kind == "RPAREN":
-                raise QuerySyntaxError("Empty parentheses", token.position)
+                raise QuerySyntaxError(_("Empty parentheses"), token.position)
             node = self.or_expr()
             closing = self.peek()
             if closing is None or closing.kind != "RPAREN":
-                raise QuerySyntaxError("Missing ')' for this '('", token.position)
+                raise QuerySyntaxError(_("Missing ')' for this '('"), token.position)
             self.take()
             return node
         if token.kind == "RPAREN":
-            raise QuerySyntaxError("Unmatched ')'", token.position)
+            raise QuerySyntaxError(_("Unmatched ')'"), token.position)
         if token.kind == "BANG":
             name = self.peek()
             if name is None or name.kind not in ("QUOTED", "WORD"):
-                raise QuerySyntaxError("'!' must be followed by a card name", token.position)
+                raise QuerySyntaxError(_("'!' must be followed by a card name"), token.position)
             self.take()
             return ExactName(name.text, token.position)
         if token.kind == "QUOTED":
@@ -255,8 +266,21 @@ class Parser:
         if token.glued and following is not None and following.kind in ("QUOTED", "REGEX"):
             self.take()
             return Term(name.lower(), op, following.text, token.position, following.kind == "REGEX")
-        raise QuerySyntaxError(f"'{name}{op}' needs a value", token.position + len(token.text))
+        raise QuerySyntaxError(
+            _("'%(field)s' needs a value") % {"field": f"{name}{op}"},
+            token.position + len(token.text),
+        )
 
 
 def parse(text: str):
     return Parser(text).parse()
+
+
+def quote_value(value: str) -> str:
+    """A value as the query language reads it: bare when safe, else a "quoted phrase".
+
+    static/js/search.js builds the same string in the browser.
+    """
+    if value and not any(c.isspace() or c in '"()/\\' for c in value) and value[0] not in "-!":
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -52,7 +52,7 @@ def test_invalid_query_is_a_400_with_code_message_and_position(client, catalogue
 
 
 def test_unknown_field_is_a_warning_beside_the_results(client, catalogue):
-    body = get(client, "/api/cards/", q="colour:red tyrra").json()
+    body = get(client, "/api/cards/", q="-colr:red tyrra").json()
     assert {card["number"] for card in body["results"]} == {"B01-021"}
     assert body["warnings"][0]["code"] == "unknown_field"
 

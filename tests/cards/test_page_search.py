@@ -229,11 +229,14 @@ def test_an_unknown_order_or_view_falls_back(client, catalogue):
 
 
 def test_warnings_are_shown_above_the_results(client, catalogue):
-    response = client.get(SEARCH, {"q": "ティラ colour:red attr:purple"})
+    response = client.get(SEARCH, {"q": "ティラ -colr:red -attr:plaid"})
     assert response.status_code == 200
     text = text_of(response)
-    assert "Warning at character 5: Unknown field 'colour': the term was ignored" in text
-    assert "Warning at character 16: attr: unknown value 'purple'" in text
+    assert (
+        "Warning at character 6: Unknown field 'colr': no card matches this term. "
+        "Did you mean color:?"
+    ) in text
+    assert "Warning at character 16: attr: unknown value 'plaid'" in text
     assert text.index("Warning") < text.index("1 card")
     assert numbers(response) == ["B01-021"]
 

@@ -121,16 +121,23 @@ def test_unsafe_or_invalid_regexes_are_syntax_errors(catalogue, pattern):
         search_cards(pattern)
 
 
-def test_unknown_field_is_a_warning_and_the_term_is_ignored(catalogue):
-    result = search_cards("colour:red tyrra")
-    assert set(result.cards.values_list("number", flat=True)) == {"B01-021"}
+def test_an_unknown_field_is_a_warning_and_matches_no_card(catalogue):
+    # Answering the whole catalogue for a mistyped field would look like a result.
+    result = search_cards("colr:red tyrra")
+    assert not result.cards.exists()
     assert result.warnings[0]["code"] == "unknown_field"
     assert result.warnings[0]["position"] == 0
+    assert "Did you mean color:?" in result.warnings[0]["message"]
+    # Excluding what no card has excludes nothing: the rest of the query applies.
+    excluded = search_cards("-colr:red tyrra")
+    assert set(excluded.cards.values_list("number", flat=True)) == {"B01-021"}
 
 
-def test_unknown_value_is_a_warning(catalogue):
-    result = search_cards("attr:purple")
+def test_an_unknown_value_is_a_warning_and_matches_no_card(catalogue):
+    result = search_cards("attr:plaid")
     assert result.warnings[0]["code"] == "unknown_value"
+    assert "plaid" in result.warnings[0]["message"]
+    assert not result.cards.exists()
 
 
 @pytest.mark.parametrize("query", ["cost>=two", "name<3", "atk9>1", "level>=9"])

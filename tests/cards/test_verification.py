@@ -117,8 +117,9 @@ def test_search_finds_contested_cards_and_cards_by_level(client):
 
 def test_an_unknown_is_or_verified_value_is_a_warning_not_a_match(client):
     create_card("skill")
-    page = client.get(reverse("cards:list"), {"q": "is:shiny"}).content.decode()
-    assert "shiny" in page and "B01-104" in page  # the term is ignored, the rest applies
+    page = client.get(reverse("cards:list"), {"q": "-is:shiny"}).content.decode()
+    # The term matches no card (its exclusion every card), with a warning naming the value.
+    assert "shiny" in page and "B01-104" in page
     page = client.get(reverse("cards:list"), {"q": "verified:certain"}).content.decode()
     assert "certain" in page
 
