@@ -38,9 +38,12 @@ class PredrawSummary:
     seconds: float = 0.0
 
 
-def cards_needing_proxies() -> list[int]:
+def cards_needing_proxies(set_code: str | None = None) -> list[int]:
     """The ids of the cards shown as proxies: those without an uploaded picture."""
-    return list(Card.objects.filter(image="").order_by("pk").values_list("pk", flat=True))
+    cards = Card.objects.filter(image="")
+    if set_code:
+        cards = cards.filter(card_set__code=set_code)
+    return list(cards.order_by("pk").values_list("pk", flat=True))
 
 
 def _stored_proxies() -> set[str]:

@@ -50,18 +50,25 @@ def canvas(colour: str) -> Canvas:
     return Canvas((W, H), colour, frame=FRAME, radius=6)
 
 
-def name_band(c: Canvas, card) -> None:
-    """The name in the frame's colour, one line at 20 px or two at 18 (17 at the least)."""
-    c.draw.rounded_rectangle(NAME_BAND, 5, fill=c.colour)
-    left, top, right, bottom = NAME_BAND
-    width = right - left - 2 * NAME_PADDING - 2  # the bold stroke adds a pixel each side
-    name, ink = card_name(card), ink_on(c.colour)
+NAME_WIDTH = NAME_BAND[2] - NAME_BAND[0] - 2 * NAME_PADDING - 2  # bold adds 1 px a side
+
+
+def name_lines(name: str) -> tuple[int, list[str]]:
+    """The font size and lines of a name in the band: one line at 20 px if it fits, else
+    two at 18 (17 at the least), the second cut with … if even that is too long."""
     for size in NAME_SIZES:
-        lines = wrap(name, font(size), width)
+        lines = wrap(name, font(size), NAME_WIDTH)
         if len(lines) == 1 or (size < NAME_SIZES[0] and len(lines) <= 2):
-            break
-    if len(lines) > 2:
-        lines = [lines[0], ellipsize(" ".join(lines[1:]), font(size), width)]
+            return size, lines
+    return size, [lines[0], ellipsize(" ".join(lines[1:]), font(size), NAME_WIDTH)]
+
+
+def name_band(c: Canvas, card) -> None:
+    """The name in the frame's colour, large (`name_lines`)."""
+    c.draw.rounded_rectangle(NAME_BAND, 5, fill=c.colour)
+    left, top, _right, bottom = NAME_BAND
+    size, lines = name_lines(card_name(card))
+    ink = ink_on(c.colour)
     line_height = size + 3
     first = (top + bottom) // 2 - (len(lines) - 1) * line_height // 2
     for i, line in enumerate(lines):

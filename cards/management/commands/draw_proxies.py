@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.image_sizes import SIZES
-from cards.predraw import PredrawSummary, predraw_proxies, queue_predraw
+from cards.predraw import PredrawSummary, cards_needing_proxies, predraw_proxies, queue_predraw
 from cards.proxies import LANGUAGES, page_languages
 
 
@@ -28,20 +28,26 @@ class Command(BaseCommand):
             help="Only this size (repeatable; default: both).",
         )
         parser.add_argument(
+            "--set", dest="set_code", help="Only the cards of this set (St, B01 …)."
+        )
+        parser.add_argument(
             "--background",
             action="store_true",
             help="Queue the drawing on the job workers (Celery) and return at once.",
         )
 
-    def handle(self, *args, language=None, size=None, background=False, **options):
+    def handle(self, *args, language=None, size=None, set_code=None, background=False, **options):
+        card_ids = cards_needing_proxies(set_code)
         if background:
             if language or size:
                 raise CommandError("--background draws every language and size.")
-            tasks = queue_predraw()
+            tasks = queue_predraw(card_ids)
             if options["verbosity"]:
                 self.stdout.write(f"Queued {tasks} proxy drawing tasks for the job workers.")
             return
-        summary = predraw_proxies(languages=language, sizes=size, progress=self._progress(options))
+        summary = predraw_proxies(
+            card_ids, languages=language, sizes=size, progress=self._progress(options)
+        )
         if options["verbosity"]:
             self.stdout.write(
                 f"Drew {summary.drawn} proxies ({summary.present} already drawn) "
