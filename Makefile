@@ -20,6 +20,7 @@ install: $(BIN)/.installed
 run: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --no-input
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_catalogue
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py draw_proxies --background
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runsite $(HOST):$(PORT) $(if $(WORKERS),--concurrency $(WORKERS))
 
 ## One more job worker on this machine, on the queue the settings name (Redis if REDIS_URL)

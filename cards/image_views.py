@@ -14,6 +14,7 @@ from PIL import Image
 
 from cards import images
 from cards.models import Card
+from cards.proxies import DEFAULT_LANGUAGE, LANGUAGES
 
 logger = logging.getLogger(__name__)
 
@@ -25,11 +26,18 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 @require_safe
 def card_image(request, pk: int, size: str):
-    """One query for the card; drawing a proxy the first time reads one related table."""
+    """One query for the card; drawing a proxy the first time reads one related table.
+
+    `?lang=` picks the proxy's language (en, zh-hant, zh-hans, ja); an address without it,
+    as the pages wrote before proxies had languages, gets the English one.
+    """
+    language = request.GET.get("lang") or DEFAULT_LANGUAGE
     if size not in images.SIZES:
         raise Http404("No such image size.")
+    if language not in LANGUAGES:
+        raise Http404("No such proxy language.")
     card = get_object_or_404(Card, pk=pk)
-    etag = images.image_etag(card, size)
+    etag = images.image_etag(card, size, language)
     cache_control = IMMUTABLE if request.GET.get("v") == images.image_token(card) else CACHE_CONTROL
     # whole seconds, as the header carries them (a fraction would never compare equal)
     last_modified = int(card.updated_at.timestamp()) if card.updated_at else None
@@ -46,12 +54,12 @@ def card_image(request, pk: int, size: str):
             # The upload is gone or unreadable: show the proxy, but cache it only briefly,
             # since the ETag names the upload.
             logger.warning("Card %s: image %s cannot be read", card.pk, card.image.name)
-            response = _file(images.proxy(card, size), "image/png")
+            response = _file(images.proxy(card, size, language), "image/png")
             response["Cache-Control"] = "no-cache"
             return response
         response = _file(name, "image/webp")
     else:
-        response = _file(images.proxy(card, size), "image/png")
+        response = _file(images.proxy(card, size, language), "image/png")
     response["ETag"] = etag
     response["Cache-Control"] = cache_control
     if last_modified is not None:

@@ -316,6 +316,9 @@ else:
 
 # Card images are validated on upload; refuse anything larger than this many bytes.
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 1024)
+# Proxy pictures of imported cards (cards/predraw.py): "" draws them on first view, "now"
+# right after each import, "background" on the job workers. `make run` queues them itself.
+CARD_PROXIES_AFTER_IMPORT = os.environ.get("CARD_PROXIES_AFTER_IMPORT", "")
 
 # Mail (password resets) from one URL: console://, smtp://user:password@host:587/?tls=True,
 # smtp://…:465/?ssl=True; `_default_from_email=` sets the sender. Without EMAIL_URL mails are

@@ -178,7 +178,7 @@ class CardSerializer(serializers.Serializer):
             data["components"] = [
                 {**part, "card": link} for part, link in zip(data["components"], links, strict=True)
             ]
-        images = image_urls(card)
+        images = image_urls(card, self.context.get("language"))
         for size in ("thumb", "normal"):
             images[size] = self._absolute(images[size])
         data["image"] = images

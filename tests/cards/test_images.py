@@ -11,12 +11,14 @@ from django.core.exceptions import ValidationError
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import http_date
 from PIL import Image, ImageColor, ImageDraw
 
 from cards import images
 from cards.images import SIZES, image_urls, render_proxy, validate_card_image
 from cards.models import Card
+from cards.proxies import canvas, fonts, full
 from tests.conftest import create_card
 
 pytestmark = pytest.mark.django_db
@@ -34,11 +36,11 @@ def media(settings, tmp_path):
 @pytest.fixture
 def no_cjk_font(monkeypatch):
     """The fallback: no CJK font anywhere, only Pillow's built-in Latin font."""
-    monkeypatch.setattr(images, "_font_candidates", lambda: iter(()))
-    images.clear_font_cache()
+    monkeypatch.setattr(fonts, "_font_candidates", lambda: iter(()))
+    fonts.clear_font_cache()
     yield
     monkeypatch.undo()
-    images.clear_font_cache()
+    fonts.clear_font_cache()
 
 
 def picture(width=976, height=1360, fmt="PNG", colour="#2f7ed8") -> bytes:
@@ -283,22 +285,22 @@ def test_a_pet_proxy_has_its_attribute_frame_and_its_orbs_in_printed_order():
     slots = dict(
         zip(
             ("heart", "dark", "light", "wood", "water", "fire"),
-            images.orb_slot_centres(),
+            full.orb_slot_centres(),
             strict=True,
         )
     )
     expected = {"heart": "#e0609a", "dark": "#7b4bb0", "fire": "#d9412b"}
     for orb, centre in slots.items():
         assert fire_image.getpixel(centre) == ImageColor.getrgb(
-            expected.get(orb, images.ORB_BAR)
+            expected.get(orb, canvas.ORB_BAR)
         ), orb
     assert water_image.getpixel(slots["light"]) == ImageColor.getrgb("#e3b51c")
-    assert water_image.getpixel(slots["fire"]) == ImageColor.getrgb(images.ORB_BAR)
+    assert water_image.getpixel(slots["fire"]) == ImageColor.getrgb(canvas.ORB_BAR)
 
 
 def test_a_synthetic_card_is_marked():
     card = create_card("digimon")
-    red = ImageColor.getrgb(images.SYNTHETIC_RED)
+    red = ImageColor.getrgb(canvas.SYNTHETIC_RED)
 
     printed = colour_counts(opened(render_proxy(card, "normal")))
     card.provenance = "synthetic"
@@ -315,30 +317,31 @@ def test_a_pet_without_a_transcribed_attack_table_still_gets_a_proxy():
 
 
 def test_names_are_drawn_in_their_own_script_with_the_bundled_cjk_font():
-    assert images.can_draw("グレイモン攻击组件龍")
-    assert images.display_name(create_card("pet")) == "ティラ"
+    assert fonts.can_draw("グレイモン攻击组件龍")
+    with translation.override("ja"):
+        assert canvas.card_name(create_card("pet")) == "ティラ"
 
 
 @pytest.mark.usefixtures("no_cjk_font")
 def test_without_a_cjk_font_the_english_name_or_the_number_is_drawn_instead_of_boxes():
-    assert not images.can_draw("ティラ")
-    assert images.can_draw("Tyrra 100 +1")
-    assert images.display_name(create_card("pet")) == "Tyrra"
+    assert not fonts.can_draw("ティラ")
+    assert fonts.can_draw("Tyrra 100 +1")
+    assert canvas.card_name(create_card("pet")) == "Tyrra"
     combo = create_card("combo")  # a Chinese name only
-    assert images.display_name(combo) == "R-100"
+    assert canvas.card_name(combo) == "R-100"
     assert opened(render_proxy(combo, "normal")).size == SIZES["normal"]
 
 
 def test_the_proxy_is_redrawn_when_the_font_changes(monkeypatch):
     card = create_card("pet")
     with_cjk_font = image_urls(card)["normal"]
-    monkeypatch.setattr(images, "_font_candidates", lambda: iter(()))
-    images.clear_font_cache()
+    monkeypatch.setattr(fonts, "_font_candidates", lambda: iter(()))
+    fonts.clear_font_cache()
     try:
         assert image_urls(card)["normal"] != with_cjk_font
     finally:
         monkeypatch.undo()
-        images.clear_font_cache()
+        fonts.clear_font_cache()
 
 
 # --- The view: URLs, caching headers, errors ------------------------------------------------

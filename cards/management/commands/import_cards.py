@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from cards.files import CardFileError, read_card_file
+from cards.predraw import predraw_after_import
 from cards.services import IMPORT_ERROR_CAP, CardImporter, CardImportError
 
 PROGRESS_EVERY = 500
@@ -59,6 +60,8 @@ class Command(BaseCommand):
                 importer.finish()
                 if dry_run:
                     transaction.set_rollback(True)
+                else:
+                    predraw_after_import()  # on commit, if CARD_PROXIES_AFTER_IMPORT says so
         except CardImportError as error:
             count, rows = error.more + len(error.errors), error.bad_rows
             raise CommandError(

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from cards.corrections import corrected_values, recorded_as
 from cards.files import read_card_file
+from cards.predraw import predraw_after_import
 from cards.services import CardImportError, import_cards
 from decks.reference import REFERENCE_FILE, ReferenceDeckError, load_reference_decks
 
@@ -38,6 +39,7 @@ class Command(BaseCommand):
         # One transaction: a reference list naming an unknown card leaves the site as it
         # was, not with new cards and half the gauntlet.
         with transaction.atomic():
+            predraw_after_import()  # on commit, if CARD_PROXIES_AFTER_IMPORT asks for it
             corrected = corrected_values()
             for name in CATALOGUE_FILES:
                 path = settings.BASE_DIR / "fixtures" / name

@@ -1,0 +1,175 @@
+"""The drawing surface every proxy layout uses: colours, text that fits, labels and names.
+
+A layout draws in the active language (`render_proxy` wraps it in translation.override):
+labels come from the pages' own translated vocabulary and the card's name is the one
+cards/display_names.py picks for that language, else another name the font can draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from cards.display_names import display_name
+from cards.proxies.fonts import can_draw, font, say
+
+ATTRIBUTE_COLOURS = {
+    "fire": "#d9412b",
+    "water": "#2f7ed8",
+    "wood": "#3aa34a",
+    "light": "#e3b51c",
+    "dark": "#7b4bb0",
+}
+NO_ATTRIBUTE_COLOUR = "#8a8a8a"
+ORB_COLOURS = {**ATTRIBUTE_COLOURS, "heart": "#e0609a"}
+BATTLE_TYPE_COLOURS = {"A": "#d9412b", "B": "#2f7ed8", "C": "#3aa34a"}
+PAPER = "#f7f3ea"
+INK = "#1f1b16"
+MUTED = "#6b645a"
+ORB_BAR = "#e6dece"
+EMPTY_ORB_RING = "#a89f8f"
+SYNTHETIC_RED = "#c0392b"
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One line a layout drew: what it says, its font size and where (left, top, right,
+    bottom of the ink). `role` names the lines tests and callers look for ("name", "number")."""
+
+    role: str
+    text: str
+    size: int
+    box: tuple[int, int, int, int]
+
+
+class Canvas:
+    """The drawing surface of one proxy, with text helpers; `texts` records every line."""
+
+    def __init__(self, size: tuple[int, int], frame_colour: str, *, frame: int, radius: int):
+        self.width, self.height = size
+        self.colour = frame_colour
+        self.image = Image.new("RGB", size, frame_colour)
+        self.draw = ImageDraw.Draw(self.image)
+        self.draw.rounded_rectangle(
+            (frame, frame, self.width - frame, self.height - frame), radius, fill=PAPER
+        )
+        self.art_box = None
+        self.texts: list[DrawnText] = []
+
+    def text(
+        self, xy, text, size, *, fill=INK, anchor="la", max_width=None, bold=False, role=""
+    ) -> int:
+        """Draw one line, shrunk until it fits `max_width`; returns the size used."""
+        text = say(text)
+        while max_width and size > 10 and font(size).getlength(text) > max_width:
+            size -= 1
+        stroke = 1 if bold else 0
+        face = font(size)
+        self.draw.text(
+            xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
+        )
+        box = self.draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke)
+        self.texts.append(DrawnText(role, text, size, tuple(round(edge) for edge in box)))
+        return size
+
+    def paragraph(self, box, text, size, *, fill=INK, max_lines=None) -> int:
+        """Wrap `text` into `box`, cut with … when it overflows; returns the y below it."""
+        left, top, right, bottom = box
+        if not text or not can_draw(text):
+            return top
+        face = font(size)
+        line_height = round(size * 1.35)
+        lines = wrap(text, face, right - left)
+        fitting = max(0, (bottom - top) // line_height)
+        if max_lines is not None:
+            fitting = min(fitting, max_lines)
+        if len(lines) > fitting:
+            lines = lines[:fitting]
+            if lines:
+                lines[-1] = ellipsize(lines[-1], face, right - left)
+        for i, line in enumerate(lines):
+            self.draw.text((left, top + i * line_height), line, font=face, fill=fill)
+        return top + len(lines) * line_height
+
+    def texts_of(self, role: str) -> list[DrawnText]:
+        return [drawn for drawn in self.texts if drawn.role == role]
+
+
+def wrap(text: str, face, width: int) -> list[str]:
+    """Greedy wrap at spaces; words wider than a line (and CJK runs) break anywhere."""
+    lines = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if face.getlength(candidate) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            for char in word:
+                if face.getlength(line + char) > width:
+                    lines.append(line)
+                    line = ""
+                line += char
+        lines.append(line)
+    return lines
+
+
+def ellipsize(line: str, face, width: int) -> str:
+    while line and face.getlength(line + "…") > width:
+        line = line[:-1]
+    return line + "…" if can_draw("…") else line
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def tint(colour: str, amount: float) -> tuple[int, int, int]:
+    """`colour` mixed with white: amount 1 is the colour itself."""
+    return tuple(round(255 - (255 - c) * amount) for c in rgb(colour))
+
+
+def ink_on(colour: str) -> str:
+    r, g, b = rgb(colour)
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 170 else "white"
+
+
+def frame_colour(card) -> str:
+    return ATTRIBUTE_COLOURS.get(card.attribute, NO_ATTRIBUTE_COLOUR)
+
+
+def label(vocabulary: str, value) -> str:
+    """A vocabulary value as the pages show it in the active language; "?" when unknown."""
+    # Imported here: the template tags import cards.images, which imports this package.
+    from cards.templatetags.card_tags import label as page_label
+
+    return str(page_label(value, vocabulary)) if value else "?"
+
+
+def level_label(level: str) -> str:
+    """A Digimon level, short: III, IV, Perfect, Ultimate (成长期 … in Chinese)."""
+    text = label("level", level)
+    return text.removeprefix("Level ") if text.startswith("Level ") else text
+
+
+def value_text(value) -> str:
+    return "?" if value is None else str(value)
+
+
+def card_name(card) -> str:
+    """The name for the active language, else another drawable name, else the number."""
+    return say(display_name(card), card.name_en, card.name, *card.names.values(), card.number)
+
+
+def second_name(card, name: str) -> str:
+    """The name under the main one: the printed (first stored) name, else the English one;
+    empty when it would repeat the main name."""
+    for other in (card.name, card.name_en):
+        drawable = say(other, unknown="")
+        if drawable and drawable != name:
+            return drawable
+    return ""
