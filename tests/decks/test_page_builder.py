@@ -87,7 +87,7 @@ def test_new_deck_with_a_pasted_list_opens_the_builder(logged_in, owner, catalog
 
 
 def test_new_deck_keeps_the_lines_that_resolve_and_lists_the_others(logged_in, catalogue):
-    # Issue 15, item 8: one unknown line no longer blocks the deck (tests/decks/test_paste_partial.py).
+    # Issue 15, item 8: one unknown line no longer blocks the deck (test_paste_partial.py).
     text = "Deck:\n3 Red Dragon\n2 Nobody Knows\n1 Nor This One"
     deck = new_deck(logged_in, text=text, name="X")
     assert entries_of(deck) == {(Card.objects.get(number="B01-002").pk, 3, "deck")}
