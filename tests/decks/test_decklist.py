@@ -133,9 +133,7 @@ def test_an_unknown_name_gets_the_closest_names(catalogue):
     # reader getting the Simplified name converted by OpenCC.
     [("en", "Crest of Courage"), ("zh-hant", "勇氣之徽章"), ("zh-hans", "勇气之徽章")],
 )
-def test_suggestions_work_for_chinese_names_and_are_named_for_the_reader(
-    catalogue, language, name
-):
+def test_suggestions_work_for_chinese_names_and_are_named_for_the_reader(catalogue, language, name):
     with translation.override(language):
         error = parse_deck_list("1 勇氣徽章", "digimon").errors[0]
     assert error.suggestions == [name]
