@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 
 from django.db.models import Q, QuerySet
 
 from cards import vocabulary as v
+from cards.display_names import display_name
 from cards.models import Card
 from cards.search.text import fold
 
@@ -34,14 +36,27 @@ def _single_card(cards: QuerySet[Card]) -> Card:
     """One card, or AmbiguousName when the matches are different cards.
 
     The same name on several numbers (reprints) is one card: the earliest printing wins.
+    The candidates are named in the reader's language (cards/display_names.py), with the
+    number when two of them would read the same.
     """
     matches = list(cards.order_by("id")[: FUZZY_CANDIDATES + 1])
     if not matches:
         raise NameNotFound
-    names = sorted({card.name for card in matches})
-    if len(names) > 1:
-        raise AmbiguousName(names[:AUTOCOMPLETE_LIMIT])
+    earliest: dict[str, Card] = {}
+    for card in matches:
+        earliest.setdefault(card.name, card)
+    if len(earliest) > 1:
+        raise AmbiguousName(_candidate_names(list(earliest.values()))[:AUTOCOMPLETE_LIMIT])
     return matches[0]
+
+
+def _candidate_names(cards: list[Card]) -> list[str]:
+    shown = {card.pk: display_name(card) for card in cards}
+    repeated = {name for name, count in Counter(shown.values()).items() if count > 1}
+    return sorted(
+        f"{shown[card.pk]} ({card.number})" if shown[card.pk] in repeated else shown[card.pk]
+        for card in cards
+    )
 
 
 def card_named_exactly(name: str, cards: QuerySet[Card]) -> Card:

@@ -35,7 +35,7 @@ from cards.lookups import NAME_FIELDS
 from cards.models import Card, natural_sort_key
 from cards.search.text import fold
 from decks.limits import MAX_CARD_QUANTITY, overflows, render_overflow
-from decks.rules.messages import GAME_NAMES, Param, card_name, joined, render
+from decks.rules.messages import GAME_NAMES, LANGUAGES, Param, card_name, joined, render
 from decks.rules.types import DECK, TEAM, ZONES, EntryInput
 
 MAX_LINES = 5000
@@ -72,6 +72,13 @@ class ListError:
     line: int | None = None
     suggestions: list[str] = field(default_factory=list)
     messages: dict[str, str] = field(default_factory=dict)
+    # The line as typed, its count (0 when unreadable) and zone, and the ids of the cards it
+    # may have meant: what the deck pages need to offer "add this card instead" (decks.paste).
+    text: str = ""
+    label: str = ""  # the card as typed, without the count
+    quantity: int = 0
+    zone: str = DECK
+    cards: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -80,6 +87,8 @@ class ParsedDeckList:
     errors: list[ListError]
     # The cards the entries name, so callers need not load them again.
     cards: dict[int, Card] = field(default_factory=dict)
+    # Lines that name a card but sit under a header the game refuses (a Digimon "Team:").
+    skipped: list[EntryInput] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -87,10 +96,21 @@ class ParsedDeckList:
 
 
 def _error(
-    code: str, line: int | None, *, key: str | None = None, suggestions=(), **params: Param
+    code: str,
+    line: int | None,
+    *,
+    key: str | None = None,
+    suggestions=(),
+    where: _Line | None = None,
+    cards=(),
+    **params: Param,
 ) -> ListError:
     message, messages = render(key or code, **params)
-    return ListError(code, message, line, list(suggestions), messages)
+    error = ListError(code, message, line, list(suggestions), messages, cards=list(cards))
+    if where is not None:
+        error.text, error.label = where.text, where.label
+        error.quantity, error.zone = where.quantity, where.zone
+    return error
 
 
 # Reading lines.
@@ -103,6 +123,7 @@ class _Line:
     quantity: int
     label: str
     skip: bool = False  # read for its errors, but under a header the game refuses
+    text: str = ""  # the whole line, as typed
 
 
 def _header(text: str) -> str | None:
@@ -150,7 +171,13 @@ def _read_lines(text: str, game: str) -> tuple[list[_Line], list[ListError]]:
             skipping = header == TEAM and game != v.PAD
             if skipping:
                 errors.append(
-                    _error("team_not_allowed", number, key="team_header_not_allowed", text=stripped)
+                    _error(
+                        "team_not_allowed",
+                        number,
+                        key="team_header_not_allowed",
+                        where=_Line(number, zone, 0, "", text=stripped),
+                        text=stripped,
+                    )
                 )
             continue
         read = _read_entry(stripped)
@@ -159,6 +186,7 @@ def _read_lines(text: str, game: str) -> tuple[list[_Line], list[ListError]]:
                 _error(
                     read.code,
                     number,
+                    where=_Line(number, zone, 0, read.name, text=stripped),
                     text=stripped,
                     name=read.name,
                     quantity=read.count,
@@ -167,7 +195,7 @@ def _read_lines(text: str, game: str) -> tuple[list[_Line], list[ListError]]:
             )
             continue
         quantity, label = read
-        lines.append(_Line(number, zone, quantity, label, skipping))
+        lines.append(_Line(number, zone, quantity, label, skipping, stripped))
     return lines, errors
 
 
@@ -230,9 +258,12 @@ def resolve_names(texts: Iterable[str], game: str) -> dict[str, Resolution]:
     return resolutions
 
 
-def suggest_names(texts: Iterable[str], game: str) -> dict[str, list[str]]:
-    """{name_key(text): up to 5 closest names} among the game's cards.
+def suggest_cards(texts: Iterable[str], game: str) -> dict[str, list[dict]]:
+    """{name_key(text): up to 5 cards with the closest names}, each a `.values()` row with
+    "id" and NAME_FIELDS (so `display_name` names it in any language), best first.
 
+    A text is compared with every stored name of a card (any language, folded, so a
+    Traditional spelling meets a Simplified name) and a card counts once, by its best name.
     Like cards/lookups.py, only names sharing a two-letter piece with some text are
     fetched, so the catalogue is never scanned in Python.
     """
@@ -241,39 +272,53 @@ def suggest_names(texts: Iterable[str], game: str) -> dict[str, list[str]]:
     for key in keys:
         own = sorted({key[i : i + 2] for i in range(len(key) - 1)} - {"  "}) or [key]
         pieces.update(own[:PIECES_PER_NAME])
-    names: dict[str, str] = {}  # folded → as catalogued
+    rows: dict[int, dict] = {}
+    owner: dict[str, int] = {}  # folded name → the earliest card bearing it (reprints are one)
     for chunk in _chunks(sorted(pieces), CONDITIONS_PER_QUERY):
         condition = reduce(operator.or_, (Q(search_names__has_text=piece) for piece in chunk))
-        rows = (
+        found = (
             Card.objects.filter(game=game)
             .filter(condition)
             .order_by("id")
-            .values_list(*NAME_FIELDS)[:SUGGESTION_CANDIDATES]
+            .values("id", "number", *NAME_FIELDS)[:SUGGESTION_CANDIDATES]
         )
-        for row in rows:
-            for name in row:
+        for row in found:
+            rows.setdefault(row["id"], row)
+            for name in (row[column] for column in NAME_FIELDS):
                 if name:
-                    names.setdefault(name_key(name), name)
+                    owner.setdefault(name_key(name), row["id"])
 
     suggestions = {}
     matcher = difflib.SequenceMatcher()
     for key in keys:
         matcher.set_seq2(key)
-        scored = []
-        for folded, name in names.items():
+        best: dict[int, float] = {}
+        for folded, card_id in owner.items():
             matcher.set_seq1(folded)
             if matcher.real_quick_ratio() < SUGGESTION_CUTOFF:
                 continue
             if matcher.quick_ratio() < SUGGESTION_CUTOFF:
                 continue
             if (score := matcher.ratio()) >= SUGGESTION_CUTOFF:
-                scored.append((-score, name))
-        suggestions[key] = [name for _, name in sorted(scored)[:MAX_SUGGESTIONS]]
+                best[card_id] = max(score, best.get(card_id, 0))
+        ranked = sorted(best, key=lambda card_id: (-best[card_id], card_id))
+        suggestions[key] = [rows[card_id] for card_id in ranked[:MAX_SUGGESTIONS]]
     return suggestions
 
 
-def _describe(card: Card) -> str:
-    return f"{card.number} {display_name(card)}"
+def _describe(card) -> dict[str, str]:
+    """ "B01-021 Tyrra" in each language."""
+    return {lang: f"{_field(card, 'number')} {name}" for lang, name in card_name(card).items()}
+
+
+def _field(card, key: str):
+    return card[key] if isinstance(card, Mapping) else getattr(card, key)
+
+
+def _joined_names(cards: list, describe=card_name) -> dict[str, str]:
+    """The cards' names (or descriptions), listed in each language."""
+    described = [describe(card) for card in cards]
+    return {lang: joined([names[lang] for names in described])[lang] for lang in LANGUAGES}
 
 
 def _other_games(labels: list[str], game: str) -> dict[str, Card]:
@@ -292,6 +337,7 @@ def _wrong_game(line: _Line, card: Card, game: str) -> ListError:
     return _error(
         "wrong_game",
         line.number,
+        where=line,
         name=card_name(card),
         card_game=GAME_NAMES[card.game],
         game=GAME_NAMES[game],
@@ -326,30 +372,28 @@ def parse_deck_list(text: str, game: str) -> ParsedDeckList:
     ]
     elsewhere = _other_games(unknown, game) if unknown else {}
     unknown = [label for label in unknown if name_key(label) not in elsewhere]
-    suggestions = suggest_names(unknown, game) if unknown else {}
+    suggestions = suggest_cards(unknown, game) if unknown else {}
 
-    entries, cards = [], {}
+    entries, cards, skipped = [], {}, []
     for line in lines:
         key = name_key(line.label)
         resolution = resolutions[key]
         if resolution.card is not None:
-            if not line.skip:
-                cards[resolution.card.pk] = resolution.card
-                entries.append(
-                    EntryInput(
-                        resolution.card.pk, line.quantity, line.zone, line.number, line.label
-                    )
-                )
+            entry = EntryInput(
+                resolution.card.pk, line.quantity, line.zone, line.number, line.label
+            )
+            cards[resolution.card.pk] = resolution.card
+            (skipped if line.skip else entries).append(entry)
         elif resolution.candidates:
-            numbers = [card.number for card in resolution.candidates]
-            described = joined([_describe(card) for card in resolution.candidates])
             errors.append(
                 _error(
                     "ambiguous_card",
                     line.number,
-                    suggestions=numbers,
+                    suggestions=[card.number for card in resolution.candidates],
+                    where=line,
+                    cards=[card.pk for card in resolution.candidates],
                     label=line.label,
-                    candidates=described,
+                    candidates=_joined_names(resolution.candidates, _describe),
                 )
             )
         elif key in elsewhere:  # PAD-2.6, DGM-2.5
@@ -361,14 +405,16 @@ def parse_deck_list(text: str, game: str) -> ParsedDeckList:
                     "unknown_card",
                     line.number,
                     key="unknown_card_suggest" if close else "unknown_card",
-                    suggestions=close,
+                    suggestions=[display_name(card) for card in close],
+                    where=line,
+                    cards=[card["id"] for card in close],
                     label=line.label,
-                    close=joined(close),
+                    close=_joined_names(close),
                 )
             )
     errors += _overflow_errors(entries, cards)
     errors.sort(key=lambda error: error.line or 0)
-    return ParsedDeckList(entries, errors, cards)
+    return ParsedDeckList(entries, errors, cards, skipped)
 
 
 # Writing lists.

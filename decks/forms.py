@@ -187,5 +187,18 @@ class PasteListForm(RevisionForm):
         return list(pasted) if self.cleaned_data["mode"] == REPLACE else [*entries, *pasted]
 
 
+class ResolveLineForm(RevisionForm):
+    """Add a card suggested for a line of a pasted list (decks.paste)."""
+
+    key = forms.CharField(max_length=32, widget=forms.HiddenInput)
+    card = card_field()
+
+
+class DismissLineForm(forms.Form):
+    """Forget a line of a pasted list: no card changes, so no revision is needed."""
+
+    key = forms.CharField(max_length=32, widget=forms.HiddenInput)
+
+
 class RestoreForm(RevisionForm):
     pass

@@ -48,6 +48,9 @@ class Deck(models.Model):
     is_valid = models.BooleanField(default=False)
     deck_count = models.PositiveIntegerField(default=0)
     team_count = models.PositiveIntegerField(default=0)
+    # Lines of a pasted list that named no card of this game (decks.paste): they wait here,
+    # with the cards they may have meant, until the owner adds one or dismisses the line.
+    unresolved_lines = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

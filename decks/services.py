@@ -7,7 +7,7 @@ revision that is no longer current is refused, so no edit is ever silently lost.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 from django.db.models import F
@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from cards.display_names import NAME_FIELDS
 from cards.models import Card
-from decks.decklist import parse_deck_list
+from decks.decklist import ListError, parse_deck_list
 from decks.limits import MAX_ENTRIES, MAX_ID, Overflow, overflows, render_overflow
 from decks.models import DECK, PRIVATE, TEAM, Deck, DeckEntry, DeckRevision
 from decks.rules import EntryInput, validate_deck
@@ -44,18 +44,25 @@ class DeckNotFound(DeckError):
     status = 404
 
 
+def list_error(errors: list[ListError]) -> DeckError:
+    """A refused list: the first problem as the message, every one by line."""
+    first = errors[0]
+    return DeckError(
+        "invalid_list",
+        f"Line {first.line}: {first.message}" if first.line else first.message,
+        errors=[
+            {"code": e.code, "message": e.message, "line": e.line, "suggestions": e.suggestions}
+            for e in errors
+        ],
+    )
+
+
 def entries_from_text(game: str, text: str) -> list[EntryInput]:
+    """Every line of the list, or DeckError: the API's atomic import (decks.paste keeps
+    the lines that resolve instead)."""
     parsed = parse_deck_list(text, game)
     if parsed.errors:
-        first = parsed.errors[0]
-        raise DeckError(
-            "invalid_list",
-            f"Line {first.line}: {first.message}" if first.line else first.message,
-            errors=[
-                {"code": e.code, "message": e.message, "line": e.line, "suggestions": e.suggestions}
-                for e in parsed.errors
-            ],
-        )
+        raise list_error(parsed.errors)
     return parsed.entries
 
 
@@ -190,6 +197,7 @@ def deck_create(
     forked_from: Deck | None = None,
     note: str = "",
     reference: bool = False,
+    unresolved_lines: list[dict] | None = None,
 ) -> Deck:
     merged = _check_cards(game, entries)
     deck = Deck(
@@ -200,6 +208,7 @@ def deck_create(
         visibility=visibility,
         forked_from=forked_from,
         reference=reference,
+        unresolved_lines=unresolved_lines or [],
     )
     deck.full_clean()
     deck.save()
@@ -220,7 +229,10 @@ def deck_update(
     visibility: str | None = None,
     entries: list[EntryInput] | None = None,
     note: str = "",
+    unresolved_lines: Callable[[list[dict]], list[dict]] | None = None,
 ) -> Deck:
+    """`unresolved_lines` maps the lines of a paste stored with the deck (decks.paste) to
+    the lines to keep, applied to them as they are once the revision is claimed."""
     merged = _check_cards(deck.game, entries) if entries is not None else None
     # The compare-and-set is one UPDATE: of two writers holding the same revision,
     # exactly one matches the row; the other gets StaleRevision and changes nothing.
@@ -244,6 +256,8 @@ def deck_update(
     deck.full_clean()
     if merged is not None:
         _write_entries(deck, merged)
+    if unresolved_lines is not None:
+        deck.unresolved_lines = unresolved_lines(deck.unresolved_lines)
     deck.save()
     _snapshot(deck, author, note)
     return deck

@@ -20,6 +20,8 @@ urlpatterns = [
     path(f"{DECK}/edit/move/", views.builder_move, name="move"),
     path(f"{DECK}/edit/paste/", views.builder_paste, name="paste"),
     path(f"{DECK}/edit/settings/", views.builder_settings, name="settings"),
+    path(f"{DECK}/edit/unresolved/add/", views.builder_resolve, name="resolve"),
+    path(f"{DECK}/edit/unresolved/dismiss/", views.builder_dismiss, name="dismiss"),
     path(f"{DECK}/revisions/", views.deck_revisions, name="revisions"),
     path(f"{DECK}/revisions/<int:number>/restore/", views.deck_restore_view, name="restore"),
 ]

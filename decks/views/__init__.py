@@ -37,14 +37,17 @@ from decks.views.detail import deck_delete, deck_detail, deck_export, deck_fork_
 from decks.views.lists import deck_list, deck_new, my_decks
 from decks.views.panels import deck_panels_context
 from decks.views.revisions import deck_restore_view, deck_revisions
+from decks.views.unresolved import builder_dismiss, builder_resolve
 
 __all__ = [
     "_deck_or_404",
     "builder_add",
     "builder_context",
+    "builder_dismiss",
     "builder_move",
     "builder_paste",
     "builder_quantity",
+    "builder_resolve",
     "builder_settings",
     "deck_builder",
     "deck_delete",

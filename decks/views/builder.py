@@ -23,10 +23,18 @@ from cards.models import Card
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.search.order import PRINTED_FIRST
 from cardsite.throttles import throttle_page
-from decks.forms import AddCardForm, DeckSettingsForm, MoveCardForm, PasteListForm, SetQuantityForm
+from decks.forms import (
+    REPLACE,
+    AddCardForm,
+    DeckSettingsForm,
+    MoveCardForm,
+    PasteListForm,
+    SetQuantityForm,
+)
 from decks.models import DECK, TEAM, Deck
+from decks.paste import add_unresolved, kept_with, read_pasted_list, unresolved_for_page
 from decks.rules import EntryInput
-from decks.services import DeckError, DeckNotFound, deck_update, entries_from_text
+from decks.services import DeckError, DeckNotFound, deck_update
 from decks.views.common import (
     _form_error_texts,
     _param,
@@ -34,6 +42,7 @@ from decks.views.common import (
     error_messages,
     is_fetch,
     owned_deck,
+    unresolved_messages,
 )
 from decks.views.panels import deck_panels_context
 
@@ -94,6 +103,7 @@ def builder_context(request, deck: Deck, **forms) -> dict:
     context["paste_form"] = forms.get("paste_form") or PasteListForm(
         initial={"revision": deck.revision}
     )
+    context["unresolved"] = unresolved_for_page(deck)
     return context
 
 
@@ -104,6 +114,7 @@ PANELS = {
     "validation": "decks/_validation.html",
     "stats": "decks/_stats.html",
     "odds": "decks/_odds.html",
+    "unresolved": "decks/_unresolved.html",
 }
 
 
@@ -127,8 +138,10 @@ def _builder_url(deck: Deck, request) -> str:
     return f"{url}?{urlencode(params)}" if params else url
 
 
-def _respond(request, deck, level: int, texts: list[str], status: int = 200):
-    """After a builder write: JSON panels for fetch, else a message and a redirect."""
+def respond(request, deck, level: int, texts: list[str], status: int = 200, more=()):
+    """After a builder write: JSON panels for fetch, else messages and a redirect.
+    `more`: further (level, text) messages, such as the lines a paste did not add."""
+    said = [(level, text) for text in texts if text] + list(more)
     if is_fetch(request):
         deck.refresh_from_db()
         context = builder_context(request, deck)
@@ -137,21 +150,21 @@ def _respond(request, deck, level: int, texts: list[str], status: int = 200):
                 "ok": status < 400,
                 "revision": deck.revision,
                 "messages": [
-                    {"level": messages.DEFAULT_TAGS[level], "text": text} for text in texts
+                    {"level": messages.DEFAULT_TAGS[level], "text": text} for level, text in said
                 ],
                 "panels": render_panels(request, context),
             },
             status=status,
         )
-    for text in texts:
+    for level, text in said:
         messages.add_message(request, level, text)
     return redirect(_builder_url(deck, request))
 
 
-def _write(request, deck, form, changes, success: str):
+def _write(request, deck, form, changes, success: str, more=()):
     """Apply `changes(current entries) -> deck_update arguments` from the form's revision."""
     if not form.is_valid():
-        return _respond(request, deck, messages.ERROR, _form_error_texts(form), status=400)
+        return respond(request, deck, messages.ERROR, _form_error_texts(form), status=400)
     current = [
         EntryInput(card_id=e.card_id, quantity=e.quantity, zone=e.zone) for e in deck.entries.all()
     ]
@@ -165,10 +178,10 @@ def _write(request, deck, form, changes, success: str):
     except DeckNotFound:  # deleted meanwhile (another tab): there is no builder to show
         raise Http404(_("No deck has this id.")) from None
     except DeckError as error:
-        return _respond(request, deck, messages.ERROR, error_messages(error), status=error.status)
+        return respond(request, deck, messages.ERROR, error_messages(error), status=error.status)
     except ValidationError as error:
-        return _respond(request, deck, messages.ERROR, error.messages, status=400)
-    return _respond(request, deck, messages.SUCCESS, [success])
+        return respond(request, deck, messages.ERROR, error.messages, status=400)
+    return respond(request, deck, messages.SUCCESS, [success], more=more)
 
 
 def _card_name(card_id: int) -> str:
@@ -181,7 +194,7 @@ def _card_name(card_id: int) -> str:
 def builder_add(request, deck):
     form = AddCardForm(request.POST)
     if form.is_valid() and deck.game != v.PAD and form.cleaned_data["zone"] == TEAM:
-        return _respond(
+        return respond(
             request, deck, messages.ERROR, [_("Only PAD decks have a team.")], status=400
         )
     success = ""
@@ -211,7 +224,7 @@ def builder_quantity(request, deck):
 def builder_move(request, deck):
     form = MoveCardForm(request.POST)
     if form.is_valid() and deck.game != v.PAD and form.cleaned_data["to"] == TEAM:
-        return _respond(
+        return respond(
             request, deck, messages.ERROR, [_("Only PAD decks have a team.")], status=400
         )
     success = ""
@@ -225,22 +238,35 @@ def builder_move(request, deck):
 @require_POST
 @owned_deck
 def builder_paste(request, deck):
+    """The lines that name a card are added (or replace the deck); the others are listed
+    with the deck, with the cards they may have meant (decks.paste)."""
     form = PasteListForm(request.POST)
     if not form.is_valid():
         return _paste_refused(request, deck, form, _form_error_texts(form))
     try:
-        pasted = entries_from_text(deck.game, form.cleaned_data["list"])
+        pasted = read_pasted_list(deck.game, form.cleaned_data["list"])
     except DeckError as error:
         return _paste_refused(request, deck, form, error_messages(error))
-    count = sum(entry.quantity for entry in pasted)
+    more = [(messages.WARNING, text) for text in unresolved_messages(pasted.unresolved)]
+    if not pasted.entries:
+        # Nothing to add: the deck keeps its cards (even in "replace"), the lines wait.
+        add_unresolved(deck=deck, lines=pasted.unresolved)
+        return respond(request, deck, messages.WARNING, [], more=more)
+    replace = form.cleaned_data["mode"] == REPLACE
+    count = sum(entry.quantity for entry in pasted.entries)
     success = (
         _("The deck now holds the pasted list (%(count)s cards).")
-        if form.cleaned_data["mode"] == "replace"
+        if replace
         else _("Added %(count)s cards from the list.")
     ) % {"count": count}
-    return _write(
-        request, deck, form, lambda current: {"entries": form.apply(current, pasted)}, success
-    )
+
+    def changes(current):
+        return {
+            "entries": form.apply(current, pasted.entries),
+            "unresolved_lines": lambda old: kept_with(old, pasted.unresolved, replace=replace),
+        }
+
+    return _write(request, deck, form, changes, success, more=more)
 
 
 def _paste_refused(request, deck, form, texts: list[str]):

@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from decks.limits import DECK_TOO_LARGE, MAX_ENTRIES, TOO_MANY_COPIES
 from decks.models import Deck
@@ -100,6 +101,22 @@ def error_messages(error: DeckError) -> list[str]:
     if error.code == "too_many_entries":
         return [_("A deck holds at most %(count)s different cards.") % {"count": MAX_ENTRIES}]
     return [error.message]
+
+
+def unresolved_messages(lines: list[dict]) -> list[str]:
+    """What a paste that left lines out says about them."""
+    if not lines:
+        return []
+    return [
+        ngettext(
+            "%(count)s line of the list names no card of this deck's game: it is listed "
+            "under “Lines not added”, with the cards it may mean.",
+            "%(count)s lines of the list name no card of this deck's game: they are listed "
+            "under “Lines not added”, with the cards they may mean.",
+            len(lines),
+        )
+        % {"count": len(lines)}
+    ]
 
 
 def _form_error_texts(form) -> list[str]:

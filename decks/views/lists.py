@@ -11,8 +11,9 @@ from django.views.decorators.http import require_http_methods
 
 from decks.forms import DeckSearchForm, NewDeckForm
 from decks.models import PRIVATE, PUBLIC, Deck
-from decks.services import DeckError, deck_create, entries_from_text
-from decks.views.common import error_messages
+from decks.paste import PastedList, read_pasted_list
+from decks.services import DeckError, deck_create
+from decks.views.common import error_messages, unresolved_messages
 
 DECKS_PER_PAGE = 30
 
@@ -46,24 +47,28 @@ def my_decks(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_new(request):
-    """Pick the game and a name, optionally paste a list: the deck opens in the builder."""
+    """Pick the game and a name, optionally paste a list: the deck opens in the builder,
+    with the lines that named no card listed there (decks.paste)."""
     form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            entries = entries_from_text(data["game"], data["list"]) if data["list"] else []
+            pasted = read_pasted_list(data["game"], data["list"]) if data["list"] else PastedList()
             deck = deck_create(
                 owner=request.user,
                 game=data["game"],
                 name=data["name"],
                 visibility=data["visibility"] or PRIVATE,
-                entries=entries,
+                entries=pasted.entries,
+                unresolved_lines=pasted.unresolved,
             )
         except DeckError as error:
             for message in error_messages(error):
                 form.add_error("list", message)
         else:
             messages.success(request, _("Deck created."))
+            for text in unresolved_messages(pasted.unresolved):
+                messages.warning(request, text)
             return redirect("decks:edit", deck.pk)
     status = 400 if form.errors else 200
     return render(request, "decks/deck_new.html", {"form": form}, status=status)

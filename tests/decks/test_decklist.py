@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from django.utils import translation
 
 from cards.models import Card
 from decks.decklist import (
@@ -125,9 +126,19 @@ def test_an_unknown_name_gets_the_closest_names(catalogue):
     assert len(parsed.entries) == 1
 
 
-def test_suggestions_work_for_chinese_names(catalogue):
-    error = parse_deck_list("1 勇氣徽章", "digimon").errors[0]
-    assert "勇气之徽章" in error.suggestions
+@pytest.mark.parametrize(
+    ("language", "name"),
+    # R-001 is stored as 勇气之徽章 (Simplified) and Crest of Courage: a Traditional line
+    # finds it, and the suggestion is named for the reader (issue 15, item 1), the 繁體
+    # reader getting the Simplified name converted by OpenCC.
+    [("en", "Crest of Courage"), ("zh-hant", "勇氣之徽章"), ("zh-hans", "勇气之徽章")],
+)
+def test_suggestions_work_for_chinese_names_and_are_named_for_the_reader(catalogue, language, name):
+    with translation.override(language):
+        error = parse_deck_list("1 勇氣徽章", "digimon").errors[0]
+    assert error.suggestions == [name]
+    assert error.cards == [card("R-001").pk]
+    assert name in error.message
 
 
 def test_a_name_shared_by_different_cards_is_ambiguous(catalogue):

@@ -86,15 +86,16 @@ def test_new_deck_with_a_pasted_list_opens_the_builder(logged_in, owner, catalog
     assert 'data-verdict="legal"' in page
 
 
-def test_new_deck_with_unknown_lines_shows_every_line_and_creates_nothing(logged_in, catalogue):
+def test_new_deck_keeps_the_lines_that_resolve_and_lists_the_others(logged_in, catalogue):
+    # Issue 15, item 8: one unknown line no longer blocks the deck (test_paste_partial.py).
     text = "Deck:\n3 Red Dragon\n2 Nobody Knows\n1 Nor This One"
-    response = logged_in.post("/decks/new/", {"game": "pad", "name": "X", "list": text})
-    assert response.status_code == 400
-    page = response.content.decode()
-    assert "Line 3: Unknown card “Nobody Knows”" in page
-    assert "Line 4: Unknown card “Nor This One”" in page
-    assert "3 Red Dragon" in page  # the text is kept
-    assert not Deck.objects.exists()
+    deck = new_deck(logged_in, text=text, name="X")
+    assert entries_of(deck) == {(Card.objects.get(number="B01-002").pk, 3, "deck")}
+    page = logged_in.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert "Line 3" in page and "2 Nobody Knows" in page
+    assert "Unknown card “Nobody Knows”." in page
+    assert "Line 4" in page and "Unknown card “Nor This One”." in page
+    assert "2 lines of the list name no card of this deck&#x27;s game" in page
 
 
 def test_new_deck_without_a_list_is_empty(logged_in, catalogue):
@@ -241,7 +242,9 @@ def test_the_fetch_variant_returns_the_panels_and_the_new_revision(logged_in, ca
     assert body["ok"] is True and body["revision"] == 2
     assert body["messages"] == [{"level": "success", "text": "Added 3 × Red Dragon."}]
     panels = body["panels"]
-    assert set(panels) == {"summary", "results", "entries", "validation", "stats", "odds"}
+    assert set(panels) == {
+        *("summary", "results", "entries", "validation", "stats", "odds", "unresolved")
+    }
     assert f'data-card="{red.pk}"' in panels["entries"]
     assert 'value="3"' in panels["entries"]
     assert 'name="revision" value="2"' in panels["entries"]
@@ -256,11 +259,13 @@ def test_the_fetch_variant_returns_the_panels_and_the_new_revision(logged_in, ca
 
 def test_fetch_form_errors_are_json(logged_in, catalogue):
     deck = new_deck(logged_in)
-    response = post(logged_in, deck, "paste", headers=FETCH, list="2 Nobody Knows", mode="add")
+    # Past the copies cap (decks.limits) the list as a whole is refused.
+    text = "99 Red Dragon\n1 Red Dragon"
+    response = post(logged_in, deck, "paste", headers=FETCH, list=text, mode="add")
     assert response.status_code == 400
     body = response.json()
     assert body["ok"] is False and "panels" not in body
-    assert body["messages"][0]["text"].startswith("Line 1: Unknown card “Nobody Knows”")
+    assert body["messages"][0]["text"].startswith("Line 2: “Red Dragon”: 100 copies in all")
     response = post(logged_in, deck, "quantity", headers=FETCH, card=1, zone="deck")
     assert response.status_code == 400 and response.json()["ok"] is False
     assert revision_of(deck) == 1
@@ -320,14 +325,15 @@ def test_paste_adds_to_or_replaces_the_deck(logged_in, catalogue):
     assert entries_of(deck) == {(tyrra.pk, 1, "team"), (red.pk, 2, "deck")}
 
 
-def test_a_list_with_errors_keeps_the_text_and_changes_nothing(logged_in, catalogue):
+def test_a_list_past_a_cap_keeps_the_text_and_changes_nothing(logged_in, catalogue):
     deck = new_deck(logged_in, text="2 B01-002")
     before = entries_of(deck)
-    response = post(logged_in, deck, "paste", list="3 Tyrra\n2 Nobody Knows", mode="replace")
+    text = "3 Tyrra\n99 Red Dragon\n1 B01-002\n2 Nobody Knows"
+    response = post(logged_in, deck, "paste", list=text, mode="replace")
     assert response.status_code == 400
     page = response.content.decode()
-    assert "Line 2: Unknown card “Nobody Knows”" in page
-    assert "3 Tyrra\n2 Nobody Knows</textarea>" in page
+    assert "Line 3: “Red Dragon”: 100 copies in all" in page
+    assert f"{text}</textarea>" in page
     assert entries_of(deck) == before and revision_of(deck) == 1
 
 

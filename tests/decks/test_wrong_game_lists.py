@@ -62,9 +62,12 @@ def test_the_api_entries_form_answers_wrong_game_naming_the_card(catalogue, owne
 def test_the_new_deck_page_names_the_card_and_its_game(client, owner, catalogue):
     client.force_login(owner)
     response = client.post(
-        "/decks/new/", {"game": "pad", "name": "X", "visibility": "private", "list": "1 Agumon"}
+        "/decks/new/",
+        {"game": "pad", "name": "X", "visibility": "private", "list": "1 Agumon"},
+        follow=True,
     )
-    assert response.status_code == 400
+    # Issue 15, item 8: the deck is created and the line waits in the builder, explained.
+    assert response.status_code == 200 and Deck.objects.get().name == "X"
     page = response.content.decode()
-    assert "Line 1: “Agumon” is a Digimon card game card" in page
+    assert "“Agumon” is a Digimon card game card and cannot be in a Puzzle" in page
     assert "Taur Demon" not in page
