@@ -41,6 +41,8 @@ _ORDER: dict[str, tuple[tuple[str, str | None], ...]] = {
     JA: ((JA, None), (HANT, None), (HANS, None), (EN, None)),
 }
 LANGUAGES = tuple(_ORDER)
+# The language code whose readers see each name language first, for translation.override().
+LANGUAGE_CODES = {EN: "en", JA: "ja", HANT: "zh-hant", HANS: "zh-hans"}
 
 
 @lru_cache(maxsize=2)

@@ -4,6 +4,7 @@ import json
 
 from django.core.paginator import InvalidPage
 from django.http import StreamingHttpResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.plumbing import build_array_type, build_basic_type
 from drf_spectacular.types import OpenApiTypes
@@ -23,6 +24,7 @@ from cards.api.serializers import (
     CollectionRequestSerializer,
     CollectionResponseSerializer,
 )
+from cards.display_names import LANGUAGE_CODES
 from cards.files import exported_cards
 from cards.lookups import (
     AmbiguousName,
@@ -189,10 +191,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if not (exact or fuzzy):
             raise ApiError("missing_parameter", _("Give ?exact= or ?fuzzy= with a card name."))
         try:
-            if exact:
-                card = card_named_exactly(exact, self.get_queryset())
-            else:
-                card = card_named_fuzzily(fuzzy, self.get_queryset())
+            # The candidates of an ambiguous name are named in `lang`, like `name`.
+            with translation.override(LANGUAGE_CODES[self.name_language()]):
+                if exact:
+                    card = card_named_exactly(exact, self.get_queryset())
+                else:
+                    card = card_named_fuzzily(fuzzy, self.get_queryset())
         except AmbiguousName as error:
             raise ApiError(
                 "ambiguous_name",

@@ -303,3 +303,18 @@ def test_export_documents_both_of_its_formats(client):
     content = api_schema(client)["paths"]["/api/cards/export/"]["get"]["responses"]["200"]
     assert content["content"]["application/json"]["schema"]["type"] == "array"
     assert "application/x-ndjson" in content["content"]
+
+
+def test_named_ambiguous_candidates_follow_lang(client, catalogue):
+    # St-49 and St-51 are stored in Simplified only (攻击组件A, 高速组件B); `lang` names the
+    # candidates as it names `name`: converted for 繁體, English for an English reader.
+    def candidates(lang):
+        response = get(client, "/api/cards/named/", fuzzy="组件", lang=lang)
+        assert response.status_code == 404
+        return set(response.json()["candidates"])
+
+    assert {"攻擊組件A", "高速組件B"} <= candidates("zh-hant")
+    assert {"攻击组件A", "高速组件B"} <= candidates("zh-hans")
+    english = candidates("en")
+    assert "Offense Plug-In A" in english
+    assert "攻击组件A" not in english
