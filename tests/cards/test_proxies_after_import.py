@@ -12,19 +12,9 @@ from django.conf import settings as django_settings
 from django.core.management import call_command
 
 from cards.models import Card
+from tests.cards.proxy_store import stored
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-def stored(media) -> list[str]:
-    folder = media / "proxies"
-    return sorted(path.name for path in folder.iterdir()) if folder.is_dir() else []
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 
 def two_real_cards(tmp_path):

@@ -12,7 +12,7 @@ from cards.images import image_urls
 from cards.models import Card
 from cards.proxies import draw, render_proxy
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 # St-49 as catalogued: ja 攻撃プラグインＡ, en Offense Plug-In A, zh_hans 攻击组件A.
 PLUG_IN_NAMES = {
@@ -20,12 +20,6 @@ PLUG_IN_NAMES = {
     "zh-hans": "攻击组件A",
     "zh-hant": "攻擊組件A",  # the Simplified name in Traditional characters (OpenCC)
 }
-
-
-@pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
 
 
 def name_on(card, size: str, language: str) -> str:

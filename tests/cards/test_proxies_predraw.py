@@ -12,22 +12,12 @@ from cards import images
 from cards.images import image_urls
 from cards.models import Card
 from cards.predraw import predraw_proxies
+from tests.cards.proxy_store import stored
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 ST_CARDS = 111  # cards of set St in fixtures/digimon.json
 CATALOGUE_CARDS = 400 + 171  # fixtures/pad.json + fixtures/digimon.json
-
-
-@pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-def stored(media) -> list[str]:
-    folder = media / "proxies"
-    return sorted(path.name for path in folder.iterdir()) if folder.is_dir() else []
 
 
 def run(*args) -> str:
