@@ -40,7 +40,7 @@ MIN_SIDE = 64
 IMAGE_DIR = "cards"
 PROXY_DIR = "proxies"
 # Bump when the proxy drawing changes: the token in proxy names and URLs changes with it.
-PROXY_VERSION = "2"  # 2: a layout of its own at the thumbnail size; drawn per language
+PROXY_VERSION = "3"  # 2: own thumbnail layout, per language; 3: rules-text cards say so
 
 # Errors Pillow raises on a damaged file, depending on the format and where it breaks.
 _BROKEN = (OSError, SyntaxError, ValueError, EOFError)

@@ -42,6 +42,7 @@ _DRAWERS = {
     },
 }
 _SYNTHETIC_MARKS = {"normal": full.synthetic_mark, "thumb": grid.synthetic_mark}
+_RULES_TEXT_MARKS = {"normal": full.rules_text_mark, "thumb": grid.rules_text_mark}
 
 
 def proxy_language(code: str | None) -> str:
@@ -66,6 +67,8 @@ def draw(card, size: str = "normal", language: str = DEFAULT_LANGUAGE) -> Canvas
         canvas = _DRAWERS[size][card.kind](card)
         if card.is_synthetic:
             _SYNTHETIC_MARKS[size](canvas)
+        elif card.provenance == v.RULES_TEXT:
+            _RULES_TEXT_MARKS[size](canvas)
     return canvas
 
 

@@ -30,6 +30,7 @@ MUTED = "#6b645a"
 ORB_BAR = "#e6dece"
 EMPTY_ORB_RING = "#a89f8f"
 SYNTHETIC_RED = "#c0392b"
+RULES_TEXT_GREY = "#5f6368"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from cards.proxies.canvas import (
     ORB_BAR,
     ORB_COLOURS,
     PAPER,
+    RULES_TEXT_GREY,
     SYNTHETIC_RED,
     Canvas,
     card_name,
@@ -168,11 +169,27 @@ def details(c: Canvas, rows, top: int) -> int:
     return top
 
 
-def synthetic_mark(c: Canvas) -> None:
-    """Benchmark data, not a real card: a red band across the artwork."""
+def band(c: Canvas, text: str, fill: str) -> None:
+    """A label across the artwork, for what is not a printed card's picture."""
     left, top, right, _bottom = c.art_box or (FRAME, HEADER[3], W - FRAME, HEADER[3])
-    band = (left, top + 14, right, top + 54)
-    c.draw.rectangle(band, fill=SYNTHETIC_RED)
+    c.draw.rectangle((left, top + 14, right, top + 54), fill=fill)
     c.text(
-        ((left + right) // 2, top + 34), _("SYNTHETIC"), 24, fill="white", anchor="mm", bold=True
+        ((left + right) // 2, top + 34),
+        text,
+        24,
+        fill="white",
+        anchor="mm",
+        bold=True,
+        max_width=right - left - 16,
+        role="band",
     )
+
+
+def synthetic_mark(c: Canvas) -> None:
+    """Benchmark data, not a real card."""
+    band(c, _("SYNTHETIC"), SYNTHETIC_RED)
+
+
+def rules_text_mark(c: Canvas) -> None:
+    """Named in the rules text only (issue 15, item 2): its picture and number are unknown."""
+    band(c, _("Known only from the rules text"), RULES_TEXT_GREY)

@@ -22,6 +22,7 @@ from cards.proxies.canvas import (
     INK,
     MUTED,
     ORB_COLOURS,
+    RULES_TEXT_GREY,
     SYNTHETIC_RED,
     Canvas,
     card_name,
@@ -147,9 +148,25 @@ def foot(c: Canvas, text: str) -> None:
     c.text((left, (top + bottom) // 2), text, 13, fill=MUTED, anchor="lm", max_width=right - left)
 
 
-def synthetic_mark(c: Canvas) -> None:
+def band(c: Canvas, text: str, fill: str) -> None:
+    """A label across the body, for what is not a printed card's picture."""
     left, top, right, _bottom = BODY
-    c.draw.rectangle((left - 6, top + 22, right + 6, top + 44), fill=SYNTHETIC_RED)
+    c.draw.rectangle((left - 6, top + 22, right + 6, top + 44), fill=fill)
     c.text(
-        ((left + right) // 2, top + 33), _("SYNTHETIC"), 13, fill="white", anchor="mm", bold=True
+        ((left + right) // 2, top + 33),
+        text,
+        13,
+        fill="white",
+        anchor="mm",
+        bold=True,
+        max_width=right - left + 8,
+        role="band",
     )
+
+
+def synthetic_mark(c: Canvas) -> None:
+    band(c, _("SYNTHETIC"), SYNTHETIC_RED)
+
+
+def rules_text_mark(c: Canvas) -> None:
+    band(c, _("Rules text only"), RULES_TEXT_GREY)

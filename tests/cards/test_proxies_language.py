@@ -95,3 +95,18 @@ def test_the_api_links_the_proxy_of_the_language_asked_for(catalogue, client):
     (card,) = response.json()["data"] if "data" in response.json() else response.json()["results"]
     assert card["name"] == "攻击组件A"
     assert card["image"]["thumb"].endswith("&lang=zh-hans")
+
+
+@pytest.mark.parametrize("size", ["thumb", "normal"])
+def test_a_card_known_only_from_the_rules_text_says_so_on_its_proxy(catalogue, size):
+    # Issue 15, item 2: R-001 (Crest of Courage) is named in the rules text only; St-49 is
+    # printed and carries no such band.
+    rules_text, printed = Card.objects.get(number="R-001"), Card.objects.get(number="St-49")
+    bands = {
+        language: [t.text for t in draw(rules_text, size, language).texts_of("band")]
+        for language in ("en", "zh-hant", "zh-hans")
+    }
+    assert bands["en"] and "rules text" in bands["en"][0].lower()
+    assert "規則文字" in bands["zh-hant"][0]
+    assert "规则文字" in bands["zh-hans"][0]
+    assert draw(printed, size, "en").texts_of("band") == []
