@@ -58,12 +58,13 @@ def catches(pid: int, number: int) -> bool:
     raise AssertionError(f"no SigCgt line for {pid}")
 
 
-def wait_until(condition, seconds: float) -> bool:
+def wait_until(condition, seconds: float, every: float = 0.05) -> bool:
+    """Whether `condition()` came true within `seconds`, asked every `every` seconds."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if condition():
             return True
-        time.sleep(0.05)
+        time.sleep(every)
     return condition()
 
 
