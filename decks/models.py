@@ -11,8 +11,10 @@ from django.db.models import Q
 
 from cards import vocabulary as v
 
-DECK, TEAM = "deck", "team"
-ZONES = [(DECK, "Deck"), (TEAM, "Team")]
+DECK, TEAM, SIDE = "deck", "team", "side"
+# The sideboard / maybe zone holds cards a player is considering: the validator, the
+# simulator and the proxy sheets ignore it (issue 16).
+ZONES = [(DECK, "Deck"), (TEAM, "Team"), (SIDE, "Sideboard / maybe")]
 PUBLIC, UNLISTED, PRIVATE = "public", "unlisted", "private"
 VISIBILITIES = [
     (PUBLIC, "Public: listed and readable by anyone"),
@@ -36,6 +38,8 @@ class Deck(models.Model):
     game = models.CharField(max_length=8, choices=v.GAMES)
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, max_length=5000)
+    # Longer notes in Markdown (primer, mulligan advice), rendered sanitised on the deck page.
+    notes = models.TextField(blank=True, max_length=20000)
     visibility = models.CharField(max_length=8, choices=VISIBILITIES, default=PRIVATE)
     revision = models.PositiveIntegerField(default=1)
     forked_from = models.ForeignKey(
@@ -51,6 +55,10 @@ class Deck(models.Model):
     # Lines of a pasted list that named no card of this game (decks.paste): they wait here,
     # with the cards they may have meant, until the owner adds one or dismisses the line.
     unresolved_lines = models.JSONField(default=list, blank=True)
+    # The card the deck browser shows as its thumbnail, chosen at every write.
+    key_card = models.ForeignKey(
+        "cards.Card", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -87,6 +95,42 @@ class Deck(models.Model):
         return original if original is not None and original.is_readable_by(user) else None
 
 
+class DeckTag(models.Model):
+    """A free label a deck's owner gives it ("aggro", "budget"); the browser filters by it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="tags")
+    name = models.CharField(max_length=30)
+
+    class Meta:
+        ordering = ["deck_id", "name"]
+        constraints = [models.UniqueConstraint(fields=["deck", "name"], name="decktag_unique")]
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GauntletStanding(models.Model):
+    """How a deck fared against its game's reference decks, measured by a background job
+    when the deck was published or changed: the browser sorts by it."""
+
+    deck = models.OneToOneField(
+        Deck, primary_key=True, on_delete=models.CASCADE, related_name="gauntlet_standing"
+    )
+    revision = models.PositiveIntegerField()  # the deck revision measured
+    games = models.PositiveIntegerField(default=0)
+    win_rate = models.FloatField(null=True)  # None until measured
+    interval_low = models.FloatField(null=True)
+    interval_high = models.FloatField(null=True)
+    measured_at = models.DateTimeField(null=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["-win_rate"])]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} r{self.revision}: {self.win_rate}"
+
+
 class DeckEntry(models.Model):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
     card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="deck_entries")
@@ -114,12 +158,18 @@ class DeckRevision(models.Model):
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True)
     visibility = models.CharField(max_length=8, choices=VISIBILITIES)
+    notes = models.TextField(blank=True)
+    tags = models.JSONField(default=list)
     entries = models.JSONField(default=list)  # [{"card": id, "quantity": n, "zone": …}]
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     note = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A burst of edits by one author within a few minutes updates one revision in place
+    # (issue 16): when it last did, and how many edits it holds.
+    updated_at = models.DateTimeField(null=True, blank=True)
+    edits = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["deck_id", "-number"]
@@ -129,3 +179,39 @@ class DeckRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deck_id} r{self.number}"
+
+
+class Collection(models.Model):
+    """The cards a player owns, private unless they share it (issue 16)."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="collection",
+    )
+    visibility = models.CharField(
+        max_length=8, choices=[(PUBLIC, "Public"), (PRIVATE, "Private")], default=PRIVATE
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"collection of {self.owner_id}"
+
+
+class CollectionCard(models.Model):
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="cards")
+    card = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="+")
+    quantity = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["collection_id", "card__number_sort"]
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "card"], name="collectioncard_unique"),
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1), name="collectioncard_quantity_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} × {self.card_id}"
