@@ -115,6 +115,7 @@ PANELS = {
     "stats": "decks/_stats.html",
     "odds": "decks/_odds.html",
     "unresolved": "decks/_unresolved.html",
+    "ownership": "decks/_ownership.html",  # the reader's cards (decks.collection)
 }
 
 
