@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from cards.models import Card
@@ -181,24 +183,25 @@ class Ownership:
 
 def deck_ownership(deck: Deck, user) -> Ownership | None:
     """How much of `deck` the user's collection covers; None for anonymous readers.
-    Two queries: the deck's counted entries with their cards, the owned counts."""
+    One query: the deck's counted entries, their cards and the copies owned of each."""
     if not user.is_authenticated:
         return None
+    owned = CollectionCard.objects.filter(collection__owner=user, card_id=OuterRef("card_id"))
+    entries = (
+        deck.entries.filter(zone__in=COUNTED_ZONES)
+        .select_related("card")
+        .annotate(owned=Coalesce(Subquery(owned.values("quantity")[:1]), 0))
+    )
     needed: dict[int, int] = {}
+    have: dict[int, int] = {}
     cards: dict[int, Card] = {}
-    entries = deck.entries.filter(zone__in=COUNTED_ZONES).select_related("card")
     for entry in entries:
         needed[entry.card_id] = needed.get(entry.card_id, 0) + entry.quantity
-        cards[entry.card_id] = entry.card
-    have = dict(
-        CollectionCard.objects.filter(collection__owner=user, card_id__in=needed).values_list(
-            "card_id", "quantity"
-        )
-    )
+        have[entry.card_id], cards[entry.card_id] = entry.owned, entry.card
     missing = [
-        Missing(cards[card_id], quantity - have.get(card_id, 0))
+        Missing(cards[card_id], quantity - have[card_id])
         for card_id, quantity in needed.items()
-        if have.get(card_id, 0) < quantity
+        if have[card_id] < quantity
     ]
     missing.sort(key=lambda row: (-row.quantity, row.card.number_sort, row.card.pk))
     total = sum(needed.values())

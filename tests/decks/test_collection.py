@@ -17,7 +17,7 @@ from decks.collection_list import MAX_OWNED, parse_collection
 from decks.models import Collection, CollectionCard, Deck, DeckEntry
 from decks.services import DeckError
 
-from .conftest import card
+from .conftest import card, pad_deck, pad_team
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +153,7 @@ def test_ownership_without_a_collection_misses_every_card(
     deck = _deck(owner, [("B01-002", 3, "deck"), ("B01-003", 2, "deck")])
     assert not Collection.objects.filter(owner=owner).exists()
 
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(1):
         ownership = deck_ownership(deck, owner)
 
     assert (ownership.owned, ownership.needed) == (0, 5)
@@ -161,3 +161,22 @@ def test_ownership_without_a_collection_misses_every_card(
         ("B01-002", 3),
         ("B01-003", 2),
     ]
+
+
+def test_ownership_of_a_whole_deck_is_one_query(owner, catalogue, django_assert_num_queries):
+    deck = Deck.objects.create(owner=owner, game="pad", name="Forty")
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, card_id=e.card_id, quantity=e.quantity, zone=e.zone)
+        for e in pad_deck(40) + pad_team()
+    )
+    import_collection(owner=owner, text="3 Red Dragon\n1 Lil' Red Dragon\n")
+
+    with django_assert_num_queries(1):
+        ownership = deck_ownership(deck, owner)
+
+    assert ownership.needed == 45
+    # Red Dragon: 3 needed, 3 owned. Lil' Red Dragon (B01-001) is in pad_deck and in
+    # pad_team: 3 + 1 needed, 1 owned.
+    assert ownership.owned == 3 + 1
+    assert ownership.missing[0].card.number == "B01-001"
+    assert ownership.missing[0].quantity == 3

@@ -146,7 +146,7 @@ def test_ownership_of_a_deck(owner, other, catalogue, django_assert_max_num_quer
     import_collection(owner=other, text="2 Red Dragon\n9 Volcano Dragon\n4 Blue Dragon\n")
     client = api(other)
 
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(2):
         response = client.get(f"/api/decks/{deck.pk}/ownership/")
 
     assert response.status_code == 200
