@@ -117,7 +117,10 @@ def test_the_builder_search_finds_owned_cards(client, collections, owner):
 
     page = client.get(f"/decks/{deck['id']}/edit/?q=is%3Aowned").content.decode()
 
-    assert "Red Dragon" in page and "Agumon" not in page  # the deck's game only
+    # Red Dragon only: Agumon and Greymon are owned too, but are no PAD cards.
+    red = Card.objects.get(number="B01-002")
+    assert page.count('<li class="result"') == 1
+    assert f'<li class="result" data-card="{red.pk}"' in page
 
 
 def test_the_syntax_page_explains_is_owned(client, catalogue):
