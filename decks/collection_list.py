@@ -79,15 +79,19 @@ def _error(code: str, line: _Line | None, **params) -> ListError:
     return error
 
 
-def _read_count(text: str) -> tuple[int, str] | None:
-    """(quantity, label) of "3 Tyrra", "2x St-02" or "Tyrra"; None when unreadable."""
+def _read_count(text: str) -> tuple[str, str] | None:
+    """(count as typed, label) of "3 Tyrra", "2x St-02" or "Tyrra"; None when unreadable."""
     match = _COUNTED.match(text)
     if match is None:
-        return None if _STARTS_WITH_COUNT.match(text) else (1, text)
-    count = match["count"].replace("－", "-")
+        return None if _STARTS_WITH_COUNT.match(text) else ("1", text)
+    return match["count"].replace("－", "-"), match["name"].strip()
+
+
+def _quantity(count: str) -> int:
+    # int() of a long digit run is slow and pointless: past 5 digits it is only "too many".
     if len(count.lstrip("+-")) > 5:
-        return -1, match["name"].strip()
-    return int(count), match["name"].strip()
+        return -1 if count.startswith("-") else MAX_OWNED + 1
+    return int(count)
 
 
 def _read_lines(text: str) -> tuple[list[_Line], list[ListError]]:
@@ -108,13 +112,13 @@ def _read_lines(text: str) -> tuple[list[_Line], list[ListError]]:
                 _error("malformed_line", _Line(number, game, 0, "", stripped), text=stripped)
             )
             continue
-        quantity, label = read
-        line = _Line(number, game, quantity, label, stripped)
-        if quantity <= 0:
-            errors.append(_error("bad_quantity", line, name=label, quantity=quantity))
-        elif quantity > MAX_OWNED:
+        count, label = read
+        line = _Line(number, game, _quantity(count), label, stripped)
+        if line.quantity <= 0:
+            errors.append(_error("bad_quantity", line, name=label, quantity=count))
+        elif line.quantity > MAX_OWNED:
             errors.append(
-                _error("quantity_too_large", line, name=label, quantity=quantity, max=MAX_OWNED)
+                _error("quantity_too_large", line, name=label, quantity=count, max=MAX_OWNED)
             )
         else:
             lines.append(line)

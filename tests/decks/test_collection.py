@@ -180,3 +180,18 @@ def test_ownership_of_a_whole_deck_is_one_query(owner, catalogue, django_assert_
     assert ownership.owned == 3 + 1
     missing = {row.card.number: row.quantity for row in ownership.missing}
     assert "B01-002" not in missing and missing["B01-001"] == 3
+
+
+def test_counts_are_quoted_as_typed_when_refused(catalogue):
+    parsed = parse_collection("1234567 Red Dragon\n-2 Agumon\nx Greymon\n")
+
+    assert [(e.line, e.code) for e in parsed.errors] == [
+        (1, "quantity_too_large"),
+        (2, "bad_quantity"),
+        (3, "unknown_card"),  # "x Greymon" is read as a name: no card has it
+    ]
+    assert (
+        parsed.errors[0].message
+        == "“Red Dragon”: 1234567 is too many; a line may have at most 9999."
+    )
+    assert parsed.errors[1].message == "“Agumon”: the count must be at least 1, not -2."
