@@ -22,6 +22,7 @@ from cards.display_names import localized_ordering
 from cards.models import Card, CardSet
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.search.order import SET_AND_NUMBER
+from cards.search.owned import depends_on_reader
 from cards.search.suggest import suggest_query
 from cards.search.syntax import quote_value
 from cards.selectors import catalogue_summary
@@ -244,12 +245,15 @@ def card_search(request):
         )
     # The results are the same for everyone asking this address in this language: kept in
     # the shared cache until the catalogue changes (a timeout is not kept: it may pass).
-    results_status, results = cache.cached(
-        "search-page",
-        cache.request_parts(request),
-        lambda: _search_results(request, context),
-        store=lambda value: value[0] != 503,
-    )
+    if depends_on_reader(q):  # `is:owned`: this reader's cards, never shared through the cache
+        results_status, results = _search_results(request, context)
+    else:
+        results_status, results = cache.cached(
+            "search-page",
+            cache.request_parts(request),
+            lambda: _search_results(request, context),
+            store=lambda value: value[0] != 503,
+        )
     context["results"] = results
     status = results_status if results_status != 200 else status
     return render(request, "cards/card_search.html", context, status=status)
@@ -270,7 +274,7 @@ def _search_results(request, context: dict) -> tuple[int, str]:
     status = 200
     try:
         with search_time_limit():
-            result = search_cards(q, Card.objects.select_related("card_set"))
+            result = search_cards(q, Card.objects.select_related("card_set"), user=request.user)
             cards = result.cards.order_by(*localized_ordering(ORDERS[order][1]))
             page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
             page.object_list = list(page.object_list)

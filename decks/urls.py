@@ -1,6 +1,7 @@
 from django.urls import path
 
 from decks import views
+from decks.views import collection
 
 app_name = "decks"
 
@@ -10,6 +11,13 @@ urlpatterns = [
     path("", views.deck_list, name="list"),
     path("mine/", views.my_decks, name="mine"),
     path("new/", views.deck_new, name="new"),
+    # Before the deck pages: "collection" is no deck id.
+    path("collection/", collection.my_collection, name="collection"),
+    path("collection/import/", collection.collection_import, name="collection_import"),
+    path("collection/count/", collection.collection_count, name="collection_count"),
+    path("collection/share/", collection.collection_visibility, name="collection_visibility"),
+    path("collection/export.txt", collection.collection_export, name="collection_export"),
+    path("collection/of/<str:username>/", collection.user_collection, name="user_collection"),
     path(f"{DECK}/", views.deck_detail, name="detail"),
     path(f"{DECK}/export.txt", views.deck_export, name="export"),
     path(f"{DECK}/fork/", views.deck_fork_view, name="fork"),

@@ -19,7 +19,7 @@ class QueryLanguageFilter(BaseFilterBackend):
     def filter_queryset(self, request, queryset, view):
         query = request.query_params.get("q", "")
         try:
-            result = search_cards(query, queryset)
+            result = search_cards(query, queryset, user=request.user)
         except QuerySyntaxError as error:
             raise ApiError("invalid_query", error.message, position=error.position) from None
         request.search_warnings = result.warnings

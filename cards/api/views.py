@@ -36,6 +36,7 @@ from cards.lookups import (
 )
 from cards.models import Card
 from cards.search import SearchTimeout, search_time_limit
+from cards.search.owned import depends_on_reader
 from cards.search.suggest import autocomplete_cards, suggest_query
 from cards.selectors import cards_with_details, load_children
 from cardsite.api import ApiError, ErrorSerializer
@@ -148,6 +149,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                 ) % {"limit": error.limit_ms}
                 raise ApiError("search_timeout", message, 503) from None
 
+        if depends_on_reader(request.query_params.get("q", "")):  # `is:owned`: never shared
+            return Response(search())
         return _cached(request, "search-api", search)
 
     def _suggestions(self, request, data) -> list[dict]:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card
 from cards.search.fields import UnknownValue, closest_field, handler_for, takes_regex
+from cards.search.owned import is_owned_term, owned_q
 from cards.search.regex import check_regex, regex_q
 from cards.search.syntax import (
     And,
@@ -38,8 +39,9 @@ class SearchResult:
 
 
 class Compiler:
-    def __init__(self):
+    def __init__(self, user=None):
         self.warnings: list[dict] = []
+        self.user = user  # who searches: `is:owned` names their cards (cards.search.owned)
 
     def warn(self, code: str, message: str, position: int) -> None:
         self.warnings.append({"code": code, "message": message, "position": position})
@@ -81,7 +83,20 @@ class Compiler:
         check_regex(node.pattern, node.position)
         return regex_q(node.pattern)
 
+    def compile_owned(self, node: Term) -> Q:
+        if self.user is None or not self.user.is_authenticated:
+            message = _("%(term)s: log in to search the cards you own; no card matches it.")
+            self.warn(
+                "login_required",
+                message % {"term": f"{node.field}{node.op}{node.value}"},
+                node.position,
+            )
+            return MATCHES_NOTHING
+        return owned_q(node, self.user)
+
     def compile_term(self, node: Term) -> Q | None:
+        if is_owned_term(node) and not node.regex:
+            return self.compile_owned(node)
         handler = handler_for(node.field)
         if handler is None:
             message = _("Unknown field %(field)r: no card matches this term.") % {
@@ -108,10 +123,11 @@ class Compiler:
             return MATCHES_NOTHING
 
 
-def search_cards(query: str, cards: QuerySet[Card] | None = None) -> SearchResult:
-    """Cards matching `query`; raises QuerySyntaxError for a query that cannot be parsed."""
+def search_cards(query: str, cards: QuerySet[Card] | None = None, *, user=None) -> SearchResult:
+    """Cards matching `query`; raises QuerySyntaxError for a query that cannot be parsed.
+    `user`: who searches, for `is:owned` (without one it matches nothing, with a warning)."""
     cards = Card.objects.all() if cards is None else cards
-    compiler = Compiler()
+    compiler = Compiler(user)
     # NUL cannot reach PostgreSQL (psycopg refuses it); it has no meaning in a query anyway.
     condition = compiler.compile(parse((query or "").replace("\x00", "")))
     if condition is not None:

@@ -1,11 +1,12 @@
 from django.conf import settings
-from django.urls import path
+from django.urls import path, re_path
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.routers import DefaultRouter
 from rest_framework.throttling import ScopedRateThrottle
 
 from cardsite import login_limits
+from decks.api import collection
 from decks.api.views import DeckViewSet, validate_view
 
 
@@ -39,5 +40,19 @@ router.register("decks", DeckViewSet, basename="deck")
 urlpatterns = [
     path("decks/validate/", validate_view, name="deck-validate"),
     path("auth/token/", ThrottledObtainAuthToken.as_view(), name="auth-token"),
+    path("collection/", collection.my_collection, name="collection"),
+    path("collection/import/", collection.import_view, name="collection-import"),
+    path("collection/export.txt", collection.export_view, name="collection-export"),
+    # Only what a username or a deck id can hold reaches the database (never a NUL).
+    re_path(
+        r"^users/(?P<username>[\w.@+-]{1,150})/collection/$",
+        collection.user_collection,
+        name="user-collection",
+    ),
+    re_path(
+        r"^decks/(?P<pk>[A-Za-z0-9]{1,16})/ownership/$",
+        collection.deck_ownership_view,
+        name="deck-ownership",
+    ),
     *router.urls,
 ]

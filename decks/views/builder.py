@@ -49,14 +49,14 @@ from decks.views.panels import deck_panels_context
 SEARCH_RESULTS = 24
 
 
-def _search(deck: Deck, q: str) -> dict:
+def _search(deck: Deck, q: str, user=None) -> dict:
     """The builder's card search: the query language, restricted to the deck's game."""
     result = {"q": q, "results": [], "more": False, "search_error": None}
     if not q:
         return result
     try:
         with search_time_limit():
-            found = search_cards(q, Card.objects.filter(game=deck.game))
+            found = search_cards(q, Card.objects.filter(game=deck.game), user=user)
             cards = list(
                 found.cards.order_by(PRINTED_FIRST, "number_sort", "id")[: SEARCH_RESULTS + 1]
             )
@@ -82,7 +82,7 @@ def _mark_copies(results: list[Card], quantities: dict) -> None:
 def search_context(request, deck: Deck) -> dict:
     """Only what the search results need: for the search as you type."""
     context = {"deck": deck, "is_pad": deck.game == v.PAD, "turn": _turn(request)}
-    context.update(_search(deck, _param(request, "q").strip()))
+    context.update(_search(deck, _param(request, "q").strip(), request.user))
     rows = deck.entries.values_list("card_id", "zone", "quantity")
     _mark_copies(context["results"], {(card, zone): qty for card, zone, qty in rows})
     return context
@@ -90,7 +90,7 @@ def search_context(request, deck: Deck) -> dict:
 
 def builder_context(request, deck: Deck, **forms) -> dict:
     context = deck_panels_context(deck, _turn(request))
-    context.update(_search(deck, _param(request, "q").strip()))
+    context.update(_search(deck, _param(request, "q").strip(), request.user))
     _mark_copies(context["results"], context["quantities"])
     context["settings_form"] = forms.get("settings_form") or DeckSettingsForm(
         initial={
@@ -115,6 +115,7 @@ PANELS = {
     "stats": "decks/_stats.html",
     "odds": "decks/_odds.html",
     "unresolved": "decks/_unresolved.html",
+    "ownership": "decks/_ownership.html",  # the reader's cards (decks.collection)
 }
 
 

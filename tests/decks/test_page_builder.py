@@ -243,7 +243,8 @@ def test_the_fetch_variant_returns_the_panels_and_the_new_revision(logged_in, ca
     assert body["messages"] == [{"level": "success", "text": "Added 3 × Red Dragon."}]
     panels = body["panels"]
     assert set(panels) == {
-        *("summary", "results", "entries", "validation", "stats", "odds", "unresolved")
+        *("summary", "results", "entries", "validation", "stats", "odds", "unresolved"),
+        "ownership",  # the cards of the deck the player owns (issue 16)
     }
     assert f'data-card="{red.pk}"' in panels["entries"]
     assert 'value="3"' in panels["entries"]
@@ -418,7 +419,8 @@ def test_builder_queries_do_not_grow_with_the_deck(
     # the setting, its restoration, the release); a single SET when not nested.
     from django.db import connection
 
-    with django_assert_max_num_queries(7 + (4 if connection.vendor == "postgresql" else 0)):
+    # 8: one of them is the player's ownership of the deck (issue 16, decks.collection).
+    with django_assert_max_num_queries(8 + (4 if connection.vendor == "postgresql" else 0)):
         logged_in.get(f"/decks/{big.pk}/edit/?q=attr:fire")
 
 
