@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cards import vocabulary as v
 from cards.templatetags.card_tags import LABELS
@@ -76,19 +77,24 @@ class DeckSettingsForm(RevisionForm):
     )
     visibility = forms.ChoiceField(label=_("Visibility"), choices=VISIBILITY_CHOICES)
     notes = forms.CharField(
-        label=_("Notes"),
+        label=pgettext_lazy("deck notes", "Notes"),
         required=False,
         max_length=20000,
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text=_("Markdown: **bold**, *italics*, lists, # headings, [links](https://…)."),
     )
     tags = forms.CharField(
-        label=_("Tags"),
+        label=pgettext_lazy("deck notes", "Tags"),
         required=False,
         max_length=MAX_TAGS * (MAX_TAG_LENGTH + 2),
-        help_text=_("Up to %(count)s, separated by commas, such as “aggro, budget”.")
-        % {"count": MAX_TAGS},
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Formatted here, in the reader's language: a lazy text formatted at import is not.
+        self.fields["tags"].help_text = _(
+            "Up to %(count)s, separated by commas, such as “aggro, budget”."
+        ) % {"count": MAX_TAGS}
 
     def clean_tags(self) -> list[str]:
         try:

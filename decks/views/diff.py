@@ -7,6 +7,7 @@ from itertools import groupby
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from decks.diff import DiffError, deck_diff, diff_sides
 from decks.models import DECK, SIDE, TEAM
@@ -14,7 +15,7 @@ from decks.views.common import readable_deck
 
 
 def _zone_label(zone: str) -> str:
-    labels = {TEAM: _("Team"), DECK: _("Deck"), SIDE: _("Sideboard / maybe")}
+    labels = {TEAM: _("Team"), DECK: _("Deck"), SIDE: pgettext("deck zone", "Sideboard / maybe")}
     return labels.get(zone, zone)
 
 
