@@ -268,6 +268,10 @@ API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", 32)
 # handler); past it the API answers 503 search_timeout. 0 turns it off.
 SEARCH_TIME_LIMIT_MS = envint("SEARCH_TIME_LIMIT_MS", 2000)
 
+# Writes to a deck by one author within this many seconds of their latest revision update
+# that revision instead of adding one (decks.services): a burst of clicks is one revision.
+DECK_REVISION_BURST_SECONDS = envint("DECK_REVISION_BURST_SECONDS", 300)
+
 # A goldfish run (page or API) may take this long before it is stopped with 503 time_limit:
 # keep it below the server's worker timeout (README: gunicorn --timeout 60).
 GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 20))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cards import vocabulary as v
 from cards.templatetags.card_tags import LABELS
@@ -18,6 +19,7 @@ from decks.limits import MAX_CARD_QUANTITY, MAX_ID, MAX_REVISION
 from decks.models import DECK, PRIVATE, PUBLIC, TEAM, UNLISTED
 from decks.rules import EntryInput
 from decks.services import DeckError
+from decks.tags import MAX_TAG_LENGTH, MAX_TAGS, TagError, normalise_tags, split_tags
 
 VISIBILITY_CHOICES = [
     (PRIVATE, _("Private: only you")),
@@ -74,6 +76,37 @@ class DeckSettingsForm(RevisionForm):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
     visibility = forms.ChoiceField(label=_("Visibility"), choices=VISIBILITY_CHOICES)
+    notes = forms.CharField(
+        label=pgettext_lazy("deck notes", "Notes"),
+        required=False,
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("Markdown: **bold**, *italics*, lists, # headings, [links](https://…)."),
+    )
+    tags = forms.CharField(
+        label=pgettext_lazy("deck notes", "Tags"),
+        required=False,
+        max_length=MAX_TAGS * (MAX_TAG_LENGTH + 2),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Formatted here, in the reader's language: a lazy text formatted at import is not.
+        self.fields["tags"].help_text = _(
+            "Up to %(count)s, separated by commas, such as “aggro, budget”."
+        ) % {"count": MAX_TAGS}
+
+    def clean_tags(self) -> list[str]:
+        try:
+            return normalise_tags(split_tags(self.cleaned_data["tags"]))
+        except TagError:
+            raise forms.ValidationError(
+                _(
+                    "Up to %(count)s tags of at most %(length)s letters, digits or hyphens "
+                    "each, separated by commas."
+                )
+                % {"count": MAX_TAGS, "length": MAX_TAG_LENGTH}
+            ) from None
 
 
 class DeckSearchForm(forms.Form):

@@ -2,6 +2,13 @@
 
 Every write bumps `revision` and stores a DeckRevision snapshot; a write made from a
 revision that is no longer current is refused, so no edit is ever silently lost.
+
+A burst of edits by one author (issue 16: six clicks in a minute) makes one revision:
+a write within `DECK_REVISION_BURST_SECONDS` of the author's latest revision updates that
+revision in place (its snapshot, its number moved to the deck's new revision, one more
+edit). `Deck.revision` still moves at every write, as the concurrency token, so history
+numbers may skip. A burst never spans another author, a restore, a fork, a write with a
+note, or a visibility change (who may read a revision depends on its visibility).
 """
 
 from __future__ import annotations
@@ -9,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -20,6 +28,7 @@ from decks.limits import MAX_ENTRIES, MAX_ID, Overflow, overflows, render_overfl
 from decks.models import DECK, PRIVATE, TEAM, Deck, DeckEntry, DeckRevision
 from decks.rules import EntryInput, validate_deck
 from decks.rules.messages import GAME_NAMES, card_name, render
+from decks.tags import INVALID_TAGS, TagError, normalise_tags, write_tags
 
 
 class DeckError(Exception):
@@ -168,21 +177,52 @@ def _write_entries(deck: Deck, merged: Counter) -> None:
     deck.team_count = verdict.counts["team"]
 
 
-def _snapshot(deck: Deck, author, note: str = "") -> None:
-    entries = [
-        {"card": e.card_id, "quantity": e.quantity, "zone": e.zone}
-        for e in deck.entries.order_by("zone", "card_id")
-    ]
-    DeckRevision.objects.create(
-        deck=deck,
-        number=deck.revision,
-        name=deck.name,
-        description=deck.description,
-        visibility=deck.visibility,
-        entries=entries,
-        author=author,
-        note=note,
-    )
+def _burst_revision(deck: Deck, author, note: str) -> DeckRevision | None:
+    """The latest revision, when this write continues its burst of edits."""
+    if note or author is None or not author.is_authenticated:
+        return None
+    latest = deck.revisions.order_by("-number").first()
+    if latest is None or latest.number == 1 or latest.note:
+        return None  # the deck's creation and noted events (restore, fork) stay apart
+    if latest.author_id != author.pk or latest.visibility != deck.visibility:
+        return None
+    window = getattr(settings, "DECK_REVISION_BURST_SECONDS", 300)
+    last_edit = latest.updated_at or latest.created_at
+    if window <= 0 or (timezone.now() - last_edit).total_seconds() > window:
+        return None  # 0 turns bursts off: one revision per write
+    return latest
+
+
+def _snapshot(deck: Deck, author, note: str = "", *, burst: bool = False) -> None:
+    """Store the deck as it is now: a new revision, or the burst's revision updated."""
+    state = {
+        "number": deck.revision,
+        "name": deck.name,
+        "description": deck.description,
+        "visibility": deck.visibility,
+        "notes": deck.notes,
+        "tags": list(deck.tags.values_list("name", flat=True)),
+        "entries": [
+            {"card": e.card_id, "quantity": e.quantity, "zone": e.zone}
+            for e in deck.entries.order_by("zone", "card_id")
+        ],
+    }
+    latest = _burst_revision(deck, author, note) if burst else None
+    if latest is None:
+        DeckRevision.objects.create(deck=deck, author=author, note=note, **state)
+        return
+    for field, value in state.items():
+        setattr(latest, field, value)
+    latest.edits += 1
+    latest.updated_at = timezone.now()
+    latest.save(update_fields=[*state, "edits", "updated_at"])
+
+
+def checked_tags(tags: list[str]) -> list[str]:
+    try:
+        return normalise_tags(tags)
+    except TagError as error:
+        raise DeckError(INVALID_TAGS, str(error)) from None
 
 
 @transaction.atomic
@@ -194,17 +234,21 @@ def deck_create(
     description: str = "",
     visibility: str = PRIVATE,
     entries: list[EntryInput],
+    notes: str = "",
+    tags: list[str] | None = None,
     forked_from: Deck | None = None,
     note: str = "",
     reference: bool = False,
     unresolved_lines: list[dict] | None = None,
 ) -> Deck:
     merged = _check_cards(game, entries)
+    tags = checked_tags(tags or [])
     deck = Deck(
         owner=owner,
         game=game,
         name=name,
         description=description,
+        notes=notes,
         visibility=visibility,
         forked_from=forked_from,
         reference=reference,
@@ -214,6 +258,7 @@ def deck_create(
     deck.save()
     _write_entries(deck, merged)
     deck.save(update_fields=["is_valid", "deck_count", "team_count"])
+    write_tags(deck, tags)
     _snapshot(deck, owner, note)
     return deck
 
@@ -228,12 +273,17 @@ def deck_update(
     description: str | None = None,
     visibility: str | None = None,
     entries: list[EntryInput] | None = None,
+    notes: str | None = None,
+    tags: list[str] | None = None,
     note: str = "",
     unresolved_lines: Callable[[list[dict]], list[dict]] | None = None,
+    burst: bool = True,
 ) -> Deck:
     """`unresolved_lines` maps the lines of a paste stored with the deck (decks.paste) to
-    the lines to keep, applied to them as they are once the revision is claimed."""
+    the lines to keep, applied to them as they are once the revision is claimed. `burst`
+    False stores a revision of its own (a restore)."""
     merged = _check_cards(deck.game, entries) if entries is not None else None
+    tags = checked_tags(tags) if tags is not None else None
     # The compare-and-set is one UPDATE: of two writers holding the same revision,
     # exactly one matches the row; the other gets StaleRevision and changes nothing.
     claimed = Deck.objects.filter(pk=deck.pk, revision=revision).update(
@@ -250,7 +300,8 @@ def deck_update(
             current_revision=current,
         )
     deck.refresh_from_db()
-    for field, value in (("name", name), ("description", description), ("visibility", visibility)):
+    fields = (("name", name), ("description", description), ("visibility", visibility))
+    for field, value in (*fields, ("notes", notes)):
         if value is not None:
             setattr(deck, field, value)
     deck.full_clean()
@@ -259,7 +310,9 @@ def deck_update(
     if unresolved_lines is not None:
         deck.unresolved_lines = unresolved_lines(deck.unresolved_lines)
     deck.save()
-    _snapshot(deck, author, note)
+    if tags is not None:
+        write_tags(deck, tags)
+    _snapshot(deck, author, note, burst=burst)
     return deck
 
 
@@ -277,8 +330,11 @@ def deck_restore(*, deck: Deck, author, revision: int, number: int) -> Deck:
         revision=revision,
         name=old.name,
         description=old.description,
+        notes=old.notes,
+        tags=old.tags,
         entries=restored,
         note=f"Restored revision {number}",
+        burst=False,
     )
 
 
@@ -293,6 +349,8 @@ def deck_fork(*, deck: Deck, owner) -> Deck:
         description=deck.description,
         visibility=PRIVATE,
         entries=entries,
+        notes=deck.notes,
+        tags=list(deck.tags.values_list("name", flat=True)),
         forked_from=deck,
         note=f"Forked from {deck.pk}",
     )

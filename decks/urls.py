@@ -32,4 +32,5 @@ urlpatterns = [
     path(f"{DECK}/edit/unresolved/dismiss/", views.builder_dismiss, name="dismiss"),
     path(f"{DECK}/revisions/", views.deck_revisions, name="revisions"),
     path(f"{DECK}/revisions/<int:number>/restore/", views.deck_restore_view, name="restore"),
+    path(f"{DECK}/diff/", views.deck_diff_view, name="diff"),
 ]

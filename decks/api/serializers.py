@@ -6,6 +6,7 @@ from cards import vocabulary as v
 from cards.display_names import display_name
 from decks.limits import MAX_CARD_QUANTITY, MAX_ENTRIES, MAX_ID, MAX_REVISION
 from decks.models import VISIBILITIES, ZONES, Deck, DeckRevision
+from decks.tags import MAX_TAG_LENGTH, MAX_TAGS
 
 MAX_LIST_CHARS = 200_000
 
@@ -60,6 +61,21 @@ class DeckWriteSerializer(CardsInputMixin):
     name = serializers.CharField(max_length=100, required=False)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=VISIBILITIES, required=False)
+    notes = serializers.CharField(
+        max_length=20000,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Markdown; the deck page shows it sanitised (no raw HTML, no images).",
+    )
+    tags = serializers.ListField(
+        child=serializers.CharField(allow_blank=True),
+        required=False,
+        max_length=100,
+        help_text=f"Up to {MAX_TAGS} tags of at most {MAX_TAG_LENGTH} characters: trimmed, "
+        "lower-cased, spaces become hyphens; letters, digits, hyphens and underscores "
+        "(else 400 `invalid_tags`). Replaces the deck's tags.",
+    )
     revision = serializers.IntegerField(
         min_value=1,
         max_value=MAX_REVISION,
@@ -83,6 +99,7 @@ class DeckSerializer(serializers.ModelSerializer):
     forked_from = serializers.SerializerMethodField(
         help_text="The deck this one was forked from, when you may read that deck."
     )
+    tags = serializers.SerializerMethodField()
 
     class Meta:
         model = Deck
@@ -91,6 +108,8 @@ class DeckSerializer(serializers.ModelSerializer):
             "game",
             "name",
             "description",
+            "notes",
+            "tags",
             "owner",
             "visibility",
             "revision",
@@ -114,6 +133,9 @@ class DeckSerializer(serializers.ModelSerializer):
             }
             for e in deck.entries.all()
         ]
+
+    def get_tags(self, deck) -> list[str]:
+        return [tag.name for tag in deck.tags.all()]
 
     def get_forked_from(self, deck) -> str | None:
         request = self.context.get("request")
@@ -144,12 +166,50 @@ class RevisionSerializer(serializers.ModelSerializer):
             "name",
             "description",
             "visibility",
+            "notes",
+            "tags",
             "entries",
             "author",
             "note",
+            "edits",
             "created_at",
+            "updated_at",
         ]
 
 
 class RestoreSerializer(serializers.Serializer):
     revision = serializers.IntegerField(min_value=1, max_value=MAX_REVISION)
+
+
+class DiffSideSerializer(serializers.Serializer):
+    deck = serializers.CharField()
+    name = serializers.CharField()
+    revision = serializers.IntegerField(
+        help_text="The revision compared (the current one when `current`)."
+    )
+    current = serializers.BooleanField(help_text="The deck as it is now, not a stored revision.")
+
+
+class DiffRowSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField(help_text="In the request's language.")
+    zone = serializers.ChoiceField(choices=ZONES)
+    a = serializers.IntegerField(help_text="Copies in A (0: not there).")
+    b = serializers.IntegerField(help_text="Copies in B (0: not there).")
+    change = serializers.IntegerField(help_text="b − a.")
+
+
+class DiffSummarySerializer(serializers.Serializer):
+    added = serializers.IntegerField(help_text="Copies added from A to B.")
+    removed = serializers.IntegerField(help_text="Copies removed from A to B.")
+    changed = serializers.IntegerField(help_text="Rows whose count changed.")
+    unchanged = serializers.IntegerField()
+    a_total = serializers.IntegerField()
+    b_total = serializers.IntegerField()
+
+
+class DiffSerializer(serializers.Serializer):
+    a = DiffSideSerializer()
+    b = DiffSideSerializer()
+    rows = DiffRowSerializer(many=True, help_text="Every card of either side, zone by zone.")
+    summary = DiffSummarySerializer()

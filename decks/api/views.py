@@ -16,12 +16,14 @@ from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import (
     DeckSerializer,
     DeckWriteSerializer,
+    DiffSerializer,
     RestoreSerializer,
     RevisionSerializer,
     ValidateRequestSerializer,
     ValidationSerializer,
 )
 from decks.decklist import export_deck_list, parse_deck_list
+from decks.diff import DiffError, deck_diff, diff_sides
 from decks.limits import DECK_TOO_LARGE, MAX_REVISION, TOO_MANY_COPIES
 from decks.models import PUBLIC, Deck, DeckEntry
 from decks.rules import validate_deck
@@ -141,7 +143,7 @@ class DeckViewSet(
         )
         # The original's owner and visibility decide whether a fork names it.
         decks = Deck.objects.select_related("owner", "forked_from").prefetch_related(
-            Prefetch("entries", queryset=entries)
+            Prefetch("entries", queryset=entries), "tags"
         )
         if self.action == "list":
             user = self.request.user
@@ -235,6 +237,8 @@ class DeckViewSet(
                 description=data.get("description", ""),
                 visibility=data.get("visibility", "private"),
                 entries=entries,
+                notes=data.get("notes", ""),
+                tags=data.get("tags"),
             )
         except DeckError as error:
             _raise(error)
@@ -264,6 +268,8 @@ class DeckViewSet(
                 description=data.get("description"),
                 visibility=data.get("visibility"),
                 entries=entries,
+                notes=data.get("notes"),
+                tags=data.get("tags"),
             )
         except DeckError as error:
             _raise(error)
@@ -350,3 +356,24 @@ class DeckViewSet(
             [(e.card, e.quantity, e.zone) for e in entries], deck.game, language
         )
         return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("against", str, description="Compare with this deck (A), same game."),
+            OpenApiParameter("from", int, description="A: this revision of the deck."),
+            OpenApiParameter("to", int, description="B: this revision (default: the deck now)."),
+        ],
+        responses={200: DiffSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    @action(detail=True, methods=["get"])
+    def diff(self, request, pk=None):
+        """Two decks (`against`: A that deck, B this one) or two revisions of this deck
+        (`from`, `to`) card by card; revisions and decks you may not read are 404."""
+        deck = Deck.objects.filter(pk=pk).first()
+        if deck is None or not deck.is_readable_by(request.user):
+            raise ApiError("not_found", "No deck has this id.", status_code=404)
+        try:
+            diff = deck_diff(*diff_sides(deck, request.user, request.query_params))
+        except DiffError as error:
+            raise ApiError(error.code, error.message, status_code=error.status) from None
+        return Response({**diff, "rows": [row.as_dict() for row in diff["rows"]]})

@@ -34,6 +34,7 @@ from decks.views.common import (
     readable_deck,
 )
 from decks.views.detail import deck_delete, deck_detail, deck_export, deck_fork_view
+from decks.views.diff import deck_diff_view
 from decks.views.lists import deck_list, deck_new, my_decks
 from decks.views.panels import deck_panels_context
 from decks.views.revisions import deck_restore_view, deck_revisions
@@ -51,6 +52,7 @@ __all__ = [
     "builder_settings",
     "deck_builder",
     "deck_delete",
+    "deck_diff_view",
     "deck_detail",
     "deck_export",
     "deck_fork_view",

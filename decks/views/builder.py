@@ -97,6 +97,8 @@ def builder_context(request, deck: Deck, **forms) -> dict:
             "name": deck.name,
             "description": deck.description,
             "visibility": deck.visibility,
+            "notes": deck.notes,
+            "tags": ", ".join(tag.name for tag in deck.tags.all()),
             "revision": deck.revision,
         }
     )
@@ -297,6 +299,6 @@ def builder_settings(request, deck):
 
     def changes(current):
         data = form.cleaned_data
-        return {k: data[k] for k in ("name", "description", "visibility")}
+        return {k: data[k] for k in ("name", "description", "visibility", "notes", "tags")}
 
     return _write(request, deck, form, changes, _("Deck settings saved."))

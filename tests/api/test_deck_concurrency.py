@@ -12,6 +12,13 @@ from rest_framework.test import APIClient
 from decks.models import Deck, DeckRevision
 from decks.services import deck_create
 
+
+@pytest.fixture(autouse=True)
+def _one_revision_per_write(settings):
+    """These tests count revisions write by write: bursts (issue 16) are off."""
+    settings.DECK_REVISION_BURST_SECONDS = 0
+
+
 WRITERS = 50
 
 

@@ -20,6 +20,12 @@ from tests.clients import api
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _one_revision_per_write(settings):
+    """These tests count revisions write by write: bursts (issue 16) are off."""
+    settings.DECK_REVISION_BURST_SECONDS = 0
+
+
 @pytest.fixture
 def shared_after_private(catalogue, owner):
     """r1–r2 private ("Secret combo"), r3 public under a new name, r4 public."""

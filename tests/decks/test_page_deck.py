@@ -229,7 +229,8 @@ def test_percent_format():
 # --- Revisions ------------------------------------------------------------------------------
 
 
-def test_revisions_list_changes_and_the_owner_restores(client, owner, other, catalogue):
+def test_revisions_list_changes_and_the_owner_restores(client, owner, other, catalogue, settings):
+    settings.DECK_REVISION_BURST_SECONDS = 0  # one revision per write (issue 16 bursts off)
     deck = make(client, owner, text="3 B01-002")
     client.force_login(owner)
     red, tyrra = Card.objects.get(number="B01-002"), Card.objects.get(number="B01-021")
@@ -290,8 +291,9 @@ def test_the_deck_page_does_not_grow_with_the_number_of_cards(
 
 
 def test_revisions_page_queries_are_bounded(
-    client, owner, catalogue, django_assert_max_num_queries
+    client, owner, catalogue, django_assert_max_num_queries, settings
 ):
+    settings.DECK_REVISION_BURST_SECONDS = 0  # one revision per write (issue 16 bursts off)
     deck = make(client, owner, text="3 B01-002")
     for number in range(2, 12):
         current = Deck.objects.get(pk=deck.pk)
