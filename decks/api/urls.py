@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 from rest_framework.throttling import ScopedRateThrottle
 
 from cardsite import login_limits
+from decks.api.printing import deck_image_png, deck_proxies_pdf
 from decks.api.views import DeckViewSet, validate_view
 
 
@@ -39,5 +40,7 @@ router.register("decks", DeckViewSet, basename="deck")
 urlpatterns = [
     path("decks/validate/", validate_view, name="deck-validate"),
     path("auth/token/", ThrottledObtainAuthToken.as_view(), name="auth-token"),
+    path("decks/<str:id>/proxies.pdf", deck_proxies_pdf, name="deck-proxies-pdf"),
+    path("decks/<str:id>/image.png", deck_image_png, name="deck-image-png"),
     *router.urls,
 ]
