@@ -192,3 +192,17 @@ def test_a_transparent_upload_prints_on_white(gauntlet, media):
     tyrra.save()
     pictures = embedded_pictures(sheet(fire_deck()))
     assert any(p.getextrema() == ((255, 255), (255, 255), (255, 255)) for p in pictures)
+
+
+def test_pre_drawn_proxies_are_used_rather_than_drawn_again(gauntlet, media, monkeypatch):
+    from cards import images
+    from cards.predraw import predraw_proxies
+
+    deck = fire_deck()
+    predraw_proxies([entry.card.pk for entry in printed_entries(deck)], languages=["en"])
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("a pre-drawn proxy was drawn again")
+
+    monkeypatch.setattr(images, "render_proxy", no_drawing)
+    assert len(sheet(deck).pages) == 5
