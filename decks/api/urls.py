@@ -7,6 +7,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from cardsite import login_limits
 from decks.api import collection
+from decks.api.printing import deck_image_png, deck_proxies_pdf
 from decks.api.views import DeckViewSet, validate_view
 
 
@@ -54,5 +55,7 @@ urlpatterns = [
         collection.deck_ownership_view,
         name="deck-ownership",
     ),
+    path("decks/<str:id>/proxies.pdf", deck_proxies_pdf, name="deck-proxies-pdf"),
+    path("decks/<str:id>/image.png", deck_image_png, name="deck-image-png"),
     *router.urls,
 ]

@@ -1,0 +1,146 @@
+"""GET /api/decks/{id}/proxies.pdf and /api/decks/{id}/image.png (issue 16, items 1 and 2).
+
+The drawing is decks/printing/; this module reads the request, checks who may read the
+deck (someone else's private deck is a 404, as in the deck API), and answers a repeated
+request with 304: the ETag names the deck's revision, the language, the paper and the
+pictures of its cards, the only things the file depends on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions
+from rest_framework.decorators import api_view, permission_classes
+
+from cards.api.language import requested_name_language
+from cards.display_names import LANGUAGE_CODES
+from cardsite.api import ApiError, ErrorSerializer
+from decks.models import PRIVATE, Deck
+from decks.printing import pdf, picture, sheet
+
+# Opened in a tab, a picture is shown in a page the browser writes itself, with inline
+# styles: the site's policy would refuse them (and log errors); this one allows only those
+# and the picture itself, as the file holds nothing that could run.
+PICTURE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
+# Bump when the drawing of sheets or pictures changes: cached copies are then refetched.
+PRINT_VERSION = "1"
+PRINT_LANGUAGES = ["en", "zh-hant", "zh-hans", "ja"]  # the proxies' own `&lang=` values
+
+LANG = OpenApiParameter(
+    "lang",
+    str,
+    enum=PRINT_LANGUAGES,
+    description=(
+        "The language of the proxies' names and labels, as the card pictures' `&lang=` "
+        "(default: the request's language). Uploaded card pictures are printed as they are."
+    ),
+)
+PAPER = OpenApiParameter(
+    "paper", str, enum=list(pdf.PAPERS), description="The sheet size (default a4)."
+)
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="`invalid_paper` or `invalid_parameter`"),
+    404: OpenApiResponse(ErrorSerializer, description="No deck you may read has this id."),
+}
+
+
+def _readable_deck(request, pk: str) -> Deck:
+    deck = Deck.objects.select_related("owner").filter(pk=pk).first()
+    if deck is None or not deck.is_readable_by(request.user):
+        raise ApiError("not_found", "No deck has this id.", status_code=404)
+    return deck
+
+
+def _language(request) -> str:
+    return LANGUAGE_CODES[requested_name_language(request)]
+
+
+def _paper(request) -> str:
+    paper = request.query_params.get("paper") or pdf.DEFAULT_PAPER
+    if paper not in pdf.PAPERS:
+        raise ApiError("invalid_paper", f"paper is one of {', '.join(pdf.PAPERS)}.")
+    return paper
+
+
+def _filename(deck: Deck, suffix: str) -> str:
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", deck.name).strip("-")[:60] or deck.pk
+    return f"{stem}-{suffix}"
+
+
+def _answer(request, deck, entries, variant: str, content_type: str, filename: str, draw):
+    """The file `draw()` makes, or 304 when the client holds the same one."""
+    stamp = "|".join((PRINT_VERSION, deck.pk, str(deck.revision), variant))
+    digest = hashlib.sha256(f"{stamp}|{sheet.pictures_token(entries)}".encode()).hexdigest()
+    etag = f'"{deck.pk}-r{deck.revision}-{digest[:16]}"'
+    changed = [deck.updated_at, *(e.card.updated_at for e in entries if e.card.updated_at)]
+    last_modified = int(max(changed).timestamp())
+    response = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    if response is None:
+        response = HttpResponse(draw(), content_type=content_type)
+        response["Content-Disposition"] = f'inline; filename="{filename}"'
+        response["Last-Modified"] = http_date(last_modified)
+    response["ETag"] = etag
+    # A private deck's file is its owner's: never kept by a shared cache.
+    private = deck.visibility == PRIVATE
+    response["Cache-Control"] = "private, no-cache" if private else "public, max-age=300"
+    if not request.query_params.get("lang"):
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+@extend_schema(
+    operation_id="decks_proxies_pdf",
+    parameters=[PAPER, LANG],
+    responses={(200, "application/pdf"): OpenApiTypes.BINARY, **ERRORS},
+)
+@api_view(["GET"])
+@permission_classes([permissions.AllowAny])
+def deck_proxies_pdf(request, id: str):  # `{id}` in the schema, as every deck endpoint
+    """Printable proxy sheets: every copy of the main deck's and the PAD team's cards at real
+    size (63 × 88 mm), nine to a page with cut marks; the sideboard is not printed. A card
+    with an uploaded picture prints it; the others print their proxy in `lang`."""
+    paper = _paper(request)
+    language = _language(request)
+    deck = _readable_deck(request, id)
+    entries = sheet.printed_entries(deck)
+
+    def draw() -> bytes:
+        author = deck.owner.get_username()
+        return pdf.proxy_sheets(
+            entries, paper=paper, language=language, title=deck.name, author=author
+        )
+
+    filename = _filename(deck, f"proxies-{paper}.pdf")
+    variant = f"pdf|{paper}|{language}"
+    return _answer(request, deck, entries, variant, "application/pdf", filename, draw)
+
+
+@extend_schema(
+    operation_id="decks_image_png",
+    parameters=[LANG],
+    responses={(200, "image/png"): OpenApiTypes.BINARY, **ERRORS},
+)
+@api_view(["GET"])
+@permission_classes([permissions.AllowAny])
+def deck_image_png(request, id: str):
+    """The deck as one picture to share: its name, the PAD team in a row of its own, then
+    each card of the deck once with its count (×3); the sideboard is not shown."""
+    language = _language(request)
+    deck = _readable_deck(request, id)
+    entries = sheet.printed_entries(deck)
+
+    def draw() -> bytes:
+        return picture.deck_picture(entries, title=deck.name, game=deck.game, language=language)
+
+    variant = f"png|{language}"
+    filename = _filename(deck, "deck.png")
+    response = _answer(request, deck, entries, variant, "image/png", filename, draw)
+    response["Content-Security-Policy"] = PICTURE_POLICY
+    return response
