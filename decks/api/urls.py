@@ -55,7 +55,9 @@ urlpatterns = [
         collection.deck_ownership_view,
         name="deck-ownership",
     ),
-    path("decks/<str:id>/proxies.pdf", deck_proxies_pdf, name="deck-proxies-pdf"),
-    path("decks/<str:id>/image.png", deck_image_png, name="deck-image-png"),
+    re_path(
+        r"^decks/(?P<id>[A-Za-z0-9]{1,16})/proxies\.pdf$", deck_proxies_pdf, name="deck-proxies-pdf"
+    ),
+    re_path(r"^decks/(?P<id>[A-Za-z0-9]{1,16})/image\.png$", deck_image_png, name="deck-image-png"),
     *router.urls,
 ]
