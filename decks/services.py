@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from cards.display_names import NAME_FIELDS
 from cards.models import Card
+from decks.browser_upkeep import after_deck_write
 from decks.decklist import ListError, parse_deck_list
 from decks.limits import MAX_ENTRIES, MAX_ID, Overflow, overflows, render_overflow
 from decks.models import DECK, PRIVATE, TEAM, Deck, DeckEntry, DeckRevision
@@ -215,6 +216,7 @@ def deck_create(
     _write_entries(deck, merged)
     deck.save(update_fields=["is_valid", "deck_count", "team_count"])
     _snapshot(deck, owner, note)
+    after_deck_write(deck)
     return deck
 
 
@@ -260,6 +262,7 @@ def deck_update(
         deck.unresolved_lines = unresolved_lines(deck.unresolved_lines)
     deck.save()
     _snapshot(deck, author, note)
+    after_deck_write(deck)
     return deck
 
 
