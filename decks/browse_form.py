@@ -30,6 +30,9 @@ class RawCheckbox(forms.CheckboxInput):
     def value_from_datadict(self, data, files, name):
         return data.get(name, "")
 
+    def format_value(self, value):
+        return None  # the box always sends 1 (attrs); the value sent only checks it
+
 
 class FlagField(forms.Field):
     """Yes (1, true …), no (0, false …) or unset; anything else is an error."""
