@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cards import vocabulary as v
 from cards.templatetags.card_tags import LABELS
@@ -59,7 +60,10 @@ def _attribute_choices():
 
 def _level_choices():
     labels = {**LABELS["stage"], **LABELS["level"]}
-    return [("", _("Any")), *((value, labels.get(value, value)) for value in LEVEL_VALUES)]
+    return [
+        ("", pgettext_lazy("filter", "Any")),
+        *((value, labels.get(value, value)) for value in LEVEL_VALUES),
+    ]
 
 
 def _game_choices():
@@ -75,8 +79,10 @@ class DeckBrowseForm(forms.Form):
     level = forms.ChoiceField(
         label=_("Level (Digimon) / stage (PAD)"), required=False, choices=_level_choices
     )
-    author = forms.CharField(label=_("Author"), required=False, max_length=150)
-    tag = forms.CharField(label=_("Tag"), required=False, max_length=30)
+    author = forms.CharField(
+        label=pgettext_lazy("deck browser", "Author"), required=False, max_length=150
+    )
+    tag = forms.CharField(label=pgettext_lazy("deck browser", "Tag"), required=False, max_length=30)
     legal = FlagField(label=_("Legal decks only"), required=False)
     card = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_ID, widget=forms.HiddenInput

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from cards.display_names import NAME_FIELDS
@@ -23,7 +24,7 @@ from decks.views.common import error_messages, unresolved_messages
 
 DECKS_PER_PAGE = 30
 ORDERING_LABELS = [
-    (NEWEST, _lazy("Newest")),
+    (NEWEST, pgettext_lazy("deck browser", "Newest")),
     (FORKS, _lazy("Most forked")),
     (GAUNTLET, _lazy("Best against the gauntlet")),
 ]

@@ -6,7 +6,10 @@ Expected lists are worked out by hand from the decks of browse_helpers (real car
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.db import connection
+from django.urls import reverse
+from django.utils import translation
 from django.test.utils import CaptureQueriesContext
 
 from decks.models import SIDE, Deck, DeckEntry, DeckTag, GauntletStanding
@@ -258,3 +261,42 @@ def test_the_browser_costs_the_same_queries_for_5_and_30_decks(client, owner, ot
     fill_to(30)
     assert (_queries(page), _queries(listing)) == few
     assert few[0] <= 2  # the count and the page of decks
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "zh-hant",
+            [
+                "屬性（PAD）",
+                "只看合法牌組",
+                "最多複製",
+                "對挑戰組勝率最高",
+                "對挑戰組 62%（55–68%）",
+                "測量中",
+            ],
+        ),
+        (
+            "zh-hans",
+            [
+                "属性（PAD）",
+                "只看合法卡组",
+                "最多复制",
+                "对挑战组胜率最高",
+                "对挑战组 62%（55–68%）",
+                "测量中",
+            ],
+        ),
+    ],
+)
+def test_the_browser_is_translated(client, measured, language, words):
+    client.post(reverse("set_language"), {"language": language, "next": "/"})
+    try:
+        page = client.get("/decks/").content.decode()
+    finally:
+        translation.activate(settings.LANGUAGE_CODE)
+    for word in words:
+        assert word in page, word
+    for english in ("Legal decks only", "Most forked", "vs gauntlet", "being measured"):
+        assert english not in page, english
