@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
-from django.test.utils import CaptureQueriesContext
 
 from decks.models import SIDE, Deck, DeckEntry, DeckTag, GauntletStanding
 from decks.services import deck_fork, deck_update
