@@ -53,7 +53,7 @@ class FlagField(forms.Field):
 
 def _attribute_choices():
     return [
-        ("", _("Any")),
+        ("", pgettext_lazy("filter", "Any")),
         *((value, LABELS["attribute"][value]) for value in v.values(v.ATTRIBUTES)),
     ]
 
