@@ -107,3 +107,19 @@ def test_the_refresh_command_measures_the_missing_standings(owner, eager):
     assert GauntletStanding.objects.filter(deck__reference=True).count() == (
         Deck.objects.filter(reference=True).count()
     )
+
+
+def test_a_deck_changed_while_it_was_played_keeps_no_old_standing(owner, eager, monkeypatch):
+    from engine import matchup_services
+
+    deck = legal_pad(owner)
+    played = matchup_services.matchup_report
+
+    def change_meanwhile(request, **options):
+        report = played(request, **options)
+        deck_update(deck=deck, author=owner, revision=deck.revision, name="Changed meanwhile")
+        return report
+
+    monkeypatch.setattr(matchup_services, "matchup_report", change_meanwhile)
+    assert measure_standing(deck.pk, 1) is None
+    assert not GauntletStanding.objects.exists()
