@@ -108,9 +108,6 @@ class DeckBrowseForm(forms.Form):
             for field in BrowseFilters.__dataclass_fields__
             if data.get(field) not in (None, "")
         }
-        for text in ("author", "tag"):
-            if text in values:
-                values[text] = values[text].strip()
         return BrowseFilters(**values)
 
 
