@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from django.db.models import (
     Case,
-    Count,
     Exists,
     F,
     FloatField,
+    Func,
     IntegerField,
     OuterRef,
     Q,
@@ -94,11 +94,13 @@ def filtered(decks: QuerySet[Deck], filters: BrowseFilters) -> QuerySet[Deck]:
 def with_browser_columns(decks: QuerySet[Deck]) -> QuerySet[Deck]:
     """The columns the browser shows and sorts by, in the same query: owner, key card,
     standing, `public_forks` and `gauntlet_rate` (the current standing's rate, else None)."""
+    # The public ones counted in the COUNT, not the WHERE: filtered on `forked_from` alone,
+    # the subquery reads that column's index (with the visibility there too, SQLite read
+    # every public deck for each deck listed: 0.45 s for 1,000 decks).
     forks = (
-        Deck.objects.filter(forked_from=OuterRef("pk"), visibility=PUBLIC)
+        Deck.objects.filter(forked_from=OuterRef("pk"))
         .order_by()
-        .values("forked_from")
-        .annotate(total=Count("pk"))
+        .annotate(total=Func(Case(When(visibility=PUBLIC, then=Value(1))), function="COUNT"))
         .values("total")
     )
     current = When(
