@@ -17,6 +17,7 @@ from cards import vocabulary as v
 from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card, ComboComponent
 from cards.simulation import describe_effect
+from decks.browse import decks_using_context
 
 # Evolution chains are short (PAD: base → evo1 → evo2 → evo3 → ultimate; Digimon: III → IV →
 # perfect → ultimate); the walk stops after this many levels each way, whatever the data says.
@@ -104,7 +105,8 @@ def _combos_using(card: Card) -> list[Card]:
 
 def card_detail(request, pk: int):
     page = cache.cached("card-page", (pk,), lambda: _card_page(pk))
-    return render(request, "cards/card_detail.html", page)
+    # Decks change far more often than the catalogue: listed per request, outside the cache.
+    return render(request, "cards/card_detail.html", {**page, **decks_using_context(pk)})
 
 
 def _card_page(pk: int) -> dict:

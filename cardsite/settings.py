@@ -292,6 +292,8 @@ JOB_KEEP_DAYS = envint("JOB_KEEP_DAYS", 7)  # a finished job's report is kept th
 # A job that no worker moved for this many seconds, while no worker finished any chunk at
 # all, fails with `workers_unavailable` instead of staying "queued" or "running" forever.
 JOB_STALL_SECONDS = envint("JOB_STALL_SECONDS", 300)
+# The deck browser's gauntlet standing (decks/gauntlet_standing.py): games per reference deck.
+DECK_BROWSER_GAUNTLET_GAMES = envint("DECK_BROWSER_GAUNTLET_GAMES", 200)
 JOB_QUEUE_DIR = Path(os.environ.get("JOB_QUEUE_DIR") or BASE_DIR / "var" / "queue")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "cardsite")

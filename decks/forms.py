@@ -109,17 +109,6 @@ class DeckSettingsForm(RevisionForm):
             ) from None
 
 
-class DeckSearchForm(forms.Form):
-    """The public decks page: game and name."""
-
-    game = forms.ChoiceField(
-        label=_("Game"),
-        required=False,
-        choices=lambda: [("", _("Both games")), *game_choices()],
-    )
-    name = forms.CharField(label=_("Name contains"), required=False, max_length=100)
-
-
 # --- Builder edits --------------------------------------------------------------------------
 
 

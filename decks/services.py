@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from cards.display_names import NAME_FIELDS
 from cards.models import Card
+from decks.browser_upkeep import after_deck_write
 from decks.decklist import ListError, parse_deck_list
 from decks.limits import MAX_ENTRIES, MAX_ID, Overflow, overflows, render_overflow
 from decks.models import DECK, PRIVATE, TEAM, Deck, DeckEntry, DeckRevision
@@ -260,6 +261,7 @@ def deck_create(
     deck.save(update_fields=["is_valid", "deck_count", "team_count"])
     write_tags(deck, tags)
     _snapshot(deck, owner, note)
+    after_deck_write(deck)
     return deck
 
 
@@ -313,6 +315,7 @@ def deck_update(
     if tags is not None:
         write_tags(deck, tags)
     _snapshot(deck, author, note, burst=burst)
+    after_deck_write(deck)
     return deck
 
 

@@ -4,6 +4,8 @@ from rest_framework import serializers
 
 from cards import vocabulary as v
 from cards.display_names import display_name
+from decks.api.browse_json import key_card_json, standing_json
+from decks.gauntlet_standing import standing_view
 from decks.limits import MAX_CARD_QUANTITY, MAX_ENTRIES, MAX_ID, MAX_REVISION
 from decks.models import VISIBILITIES, ZONES, Deck, DeckRevision
 from decks.tags import MAX_TAG_LENGTH, MAX_TAGS
@@ -100,6 +102,13 @@ class DeckSerializer(serializers.ModelSerializer):
         help_text="The deck this one was forked from, when you may read that deck."
     )
     tags = serializers.SerializerMethodField()
+    key_card = serializers.SerializerMethodField(
+        help_text="The card the deck browser shows for the deck: {id, name, number, thumb}."
+    )
+    gauntlet = serializers.SerializerMethodField(
+        help_text="The win rate against the game's reference decks with its 95 % interval "
+        "(state measured), or state measuring / none (decks/gauntlet_standing.py)."
+    )
 
     class Meta:
         model = Deck
@@ -117,9 +126,17 @@ class DeckSerializer(serializers.ModelSerializer):
             "reference",
             "entries",
             "validation",
+            "key_card",
+            "gauntlet",
             "created_at",
             "updated_at",
         ]
+
+    def get_key_card(self, deck) -> dict | None:
+        return key_card_json(deck.key_card)
+
+    def get_gauntlet(self, deck) -> dict:
+        return standing_json(standing_view(deck))
 
     def get_entries(self, deck) -> list[dict]:
         return [

@@ -13,6 +13,7 @@ from cards import vocabulary as v
 from cards.api.language import LANG_PARAMETER, requested_name_language
 from cards.display_names import NAME_FIELDS
 from cardsite.api import ApiError, ErrorSerializer
+from decks.api.browse_parameters import BROWSE_PARAMETERS
 from decks.api.serializers import (
     DeckSerializer,
     DeckWriteSerializer,
@@ -22,6 +23,8 @@ from decks.api.serializers import (
     ValidateRequestSerializer,
     ValidationSerializer,
 )
+from decks.browse import browse
+from decks.browse_form import DeckBrowseForm, first_error
 from decks.decklist import export_deck_list, parse_deck_list
 from decks.diff import DiffError, deck_diff, diff_sides
 from decks.limits import DECK_TOO_LARGE, MAX_REVISION, TOO_MANY_COPIES
@@ -142,9 +145,9 @@ class DeckViewSet(
             "card__number_sort",
         )
         # The original's owner and visibility decide whether a fork names it.
-        decks = Deck.objects.select_related("owner", "forked_from").prefetch_related(
-            Prefetch("entries", queryset=entries), "tags"
-        )
+        decks = Deck.objects.select_related(
+            "owner", "forked_from", "key_card", "gauntlet_standing"
+        ).prefetch_related(Prefetch("entries", queryset=entries), "tags")
         if self.action == "list":
             user = self.request.user
             visible = Q(visibility=PUBLIC)
@@ -152,17 +155,10 @@ class DeckViewSet(
                 visible |= Q(owner=user)
             decks = decks.filter(visible)
             params = self.request.query_params
-            game = params.get("game")
-            if game:
-                if game not in dict(v.GAMES):
-                    raise ApiError("invalid_parameter", "game is pad or digimon.")
-                decks = decks.filter(game=game)
-            name = params.get("name")
-            if name:
-                # PostgreSQL cannot even compare a string with a NUL character.
-                if "\x00" in name:
-                    raise ApiError("invalid_parameter", "name: Null characters are not allowed.")
-                decks = decks.filter(name__icontains=name[:100])
+            form = DeckBrowseForm(params)
+            if not form.is_valid():
+                raise ApiError("invalid_parameter", first_error(form))
+            decks = browse(decks, form.filters())
             mine = params.get("mine", "").lower() not in ("", "0", "false", "no", "off")
             if mine and user.is_authenticated:
                 decks = decks.filter(owner=user)
@@ -190,6 +186,7 @@ class DeckViewSet(
                 bool,
                 description="1: only the reference decks (the gauntlet); 0: none of them.",
             ),
+            *BROWSE_PARAMETERS,
         ]
     )
     def list(self, request, *args, **kwargs):

@@ -7,15 +7,27 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from decks.forms import DeckSearchForm, NewDeckForm
-from decks.models import PRIVATE, PUBLIC, Deck
+from cards.display_names import NAME_FIELDS
+from cards.models import Card
+from decks.browse import FORKS, GAUNTLET, NEWEST, public_decks
+from decks.browse_form import DeckBrowseForm
+from decks.forms import NewDeckForm
+from decks.gauntlet_standing import standing_view
+from decks.models import PRIVATE, Deck
 from decks.paste import PastedList, read_pasted_list
 from decks.services import DeckError, deck_create
 from decks.views.common import error_messages, unresolved_messages
 
 DECKS_PER_PAGE = 30
+ORDERING_LABELS = [
+    (NEWEST, pgettext_lazy("deck browser", "Newest")),
+    (FORKS, _lazy("Most forked")),
+    (GAUNTLET, _lazy("Best against the gauntlet")),
+]
 
 
 def _page(request, decks):
@@ -25,16 +37,25 @@ def _page(request, decks):
 
 
 def deck_list(request):
-    """/decks/: public decks, searchable by game and name."""
-    form = DeckSearchForm(request.GET or None)
-    decks = Deck.objects.filter(visibility=PUBLIC).select_related("owner")
-    if form.is_valid():
-        if form.cleaned_data["game"]:
-            decks = decks.filter(game=form.cleaned_data["game"])
-        if form.cleaned_data["name"].strip():
-            decks = decks.filter(name__icontains=form.cleaned_data["name"].strip())
-    page = _page(request, decks.order_by("-updated_at", "pk"))
-    return render(request, "decks/deck_list.html", {"form": form, "page": page})
+    """/decks/: the public deck browser (decks.browse): filters, sorts, key card thumbnails
+    and gauntlet standings. A filter that is not valid is shown as such and filters nothing."""
+    form = DeckBrowseForm(request.GET or None)
+    form.is_valid()
+    filters = form.filters()
+    page = _page(request, public_decks(filters))
+    for deck in page.object_list:
+        deck.standing = standing_view(deck)
+    card = None
+    if filters.card is not None:
+        card = Card.objects.filter(pk=filters.card).only("pk", "number", *NAME_FIELDS).first()
+    context = {
+        "form": form,
+        "page": page,
+        "ordering": filters.ordering,
+        "orderings": ORDERING_LABELS,
+        "card": card,
+    }
+    return render(request, "decks/deck_list.html", context)
 
 
 @login_required
