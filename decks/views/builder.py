@@ -31,11 +31,12 @@ from decks.forms import (
     PasteListForm,
     SetQuantityForm,
 )
-from decks.models import DECK, TEAM, Deck
+from decks.models import DECK, SIDE, TEAM, Deck
 from decks.paste import add_unresolved, kept_with, read_pasted_list, unresolved_for_page
 from decks.rules import EntryInput
 from decks.services import DeckError, DeckNotFound, deck_update
 from decks.views.common import (
+    DEFAULT_TURN,
     _form_error_texts,
     _param,
     _turn,
@@ -46,52 +47,89 @@ from decks.views.common import (
 )
 from decks.views.panels import deck_panels_context
 
-SEARCH_RESULTS = 24
+SEARCH_RESULTS = 24  # one page of the search panel
 
 
-def _search(deck: Deck, q: str) -> dict:
+def _page_number(request) -> int:
+    try:
+        return max(1, int(_param(request, "page") or 1))
+    except ValueError:
+        return 1
+
+
+def _paged(found, page: int) -> dict:
+    """One page of the results (the last one when `page` is past it), and where it sits:
+    "25–48 of 130". Two queries whatever the page: the count and the page's cards."""
+    total = found.count()
+    pages = max(1, -(-total // SEARCH_RESULTS))
+    page = min(page, pages)
+    start = (page - 1) * SEARCH_RESULTS
+    ordered = found.order_by(PRINTED_FIRST, "number_sort", "id")
+    cards = list(ordered[start : start + SEARCH_RESULTS]) if total else []
+    return {
+        "results": cards,
+        "total": total,
+        "page": page,
+        "pages": pages,
+        "first": start + 1,
+        "last": start + len(cards),
+        "previous_page": page - 1 if page > 1 else None,
+        "next_page": page + 1 if page < pages else None,
+    }
+
+
+def _search(deck: Deck, q: str, page: int = 1) -> dict:
     """The builder's card search: the query language, restricted to the deck's game."""
-    result = {"q": q, "results": [], "more": False, "search_error": None}
+    result = {"q": q, "results": [], "page": 1, "search_error": None}
     if not q:
         return result
     try:
         with search_time_limit():
             found = search_cards(q, Card.objects.filter(game=deck.game))
-            cards = list(
-                found.cards.order_by(PRINTED_FIRST, "number_sort", "id")[: SEARCH_RESULTS + 1]
-            )
+            result.update(_paged(found.cards, page))
     except SearchTimeout:
         result["search_error"] = _("This search took too long and was stopped: narrow it.")
     except QuerySyntaxError as error:
         result["search_error"] = error.message
     except DatabaseError:
         result["search_error"] = _("The database could not run this query.")
-    else:
-        result["results"] = cards[:SEARCH_RESULTS]
-        result["more"] = len(cards) > SEARCH_RESULTS
     return result
 
 
 def _mark_copies(results: list[Card], quantities: dict) -> None:
-    """Each result says how many copies the deck and the team already hold."""
+    """Each result says how many copies the deck, the team and the sideboard hold."""
     for card in results:
         card.in_deck = quantities.get((card.pk, DECK), 0)
         card.in_team = quantities.get((card.pk, TEAM), 0)
+        card.in_side = quantities.get((card.pk, SIDE), 0)
+
+
+def _search_page_urls(context: dict, deck: Deck) -> None:
+    """The previous and next pages of the search, as plain links (they work without JS)."""
+    url = reverse("decks:edit", args=[deck.pk])
+    for key in ("previous", "next"):
+        page = context.get(f"{key}_page")
+        params = {"q": context["q"], "page": page}
+        if context["turn"] != DEFAULT_TURN:
+            params["turn"] = context["turn"]
+        context[f"{key}_url"] = f"{url}?{urlencode(params)}" if page else ""
 
 
 def search_context(request, deck: Deck) -> dict:
     """Only what the search results need: for the search as you type."""
     context = {"deck": deck, "is_pad": deck.game == v.PAD, "turn": _turn(request)}
-    context.update(_search(deck, _param(request, "q").strip()))
+    context.update(_search(deck, _param(request, "q").strip(), _page_number(request)))
     rows = deck.entries.values_list("card_id", "zone", "quantity")
     _mark_copies(context["results"], {(card, zone): qty for card, zone, qty in rows})
+    _search_page_urls(context, deck)
     return context
 
 
 def builder_context(request, deck: Deck, **forms) -> dict:
-    context = deck_panels_context(deck, _turn(request))
-    context.update(_search(deck, _param(request, "q").strip()))
+    context = deck_panels_context(deck, _turn(request), side=True)
+    context.update(_search(deck, _param(request, "q").strip(), _page_number(request)))
     _mark_copies(context["results"], context["quantities"])
+    _search_page_urls(context, deck)
     context["settings_form"] = forms.get("settings_form") or DeckSettingsForm(
         initial={
             "name": deck.name,
@@ -134,7 +172,7 @@ def deck_builder(request, deck):
 
 def _builder_url(deck: Deck, request) -> str:
     url = reverse("decks:edit", args=[deck.pk])
-    params = {key: _param(request, key) for key in ("q", "turn") if _param(request, key)}
+    params = {key: _param(request, key) for key in ("q", "page", "turn") if _param(request, key)}
     return f"{url}?{urlencode(params)}" if params else url
 
 
@@ -229,9 +267,11 @@ def builder_move(request, deck):
         )
     success = ""
     if form.is_valid():
-        success = (
-            _("Moved to the team.") if form.cleaned_data["to"] == TEAM else _("Moved to the deck.")
-        )
+        success = {
+            TEAM: _("Moved to the team."),
+            DECK: _("Moved to the deck."),
+            SIDE: _("Moved to the sideboard."),
+        }[form.cleaned_data["to"]]
     return _write(request, deck, form, lambda current: {"entries": form.apply(current)}, success)
 
 
