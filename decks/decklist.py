@@ -464,9 +464,9 @@ def export_deck_list(entries_with_cards: Iterable, game: str, language: str | No
     """The deck in the text format, so that parse_deck_list reads back the same entries.
 
     Cards are written by their name in `language` (default: the active one; see
-    cards/display_names.py), sorted by zone (team, deck, then sideboard) and number; a card whose name would
-    read back as another card (a later reprint, a name shared with a different card) is
-    written by its number instead.
+    cards/display_names.py), sorted by zone (team, deck, then sideboard) and number; a card
+    whose name would read back as another card (a later reprint, a name shared with a
+    different card) is written by its number instead.
     """
     totals: dict[tuple[str, int], int] = {}
     cards: dict[int, Card] = {}
