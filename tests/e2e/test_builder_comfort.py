@@ -84,6 +84,12 @@ def test_search_results_page_forward_and_back_and_an_add_keeps_the_page(visitor_
     expect(page.locator(".result-pages")).to_contain_text("Page 2 of 6")
     visitor.shot("page-2")
 
+    # A change in the deck list (drawn before the page changed) keeps page 2.
+    tyrra = page.locator("[data-panel=entries] [data-zone=team] .entry", has_text="Tyrra")
+    tyrra.get_by_role("button", name="One copy more of Tyrra").click()
+    expect(tyrra.locator("input[name=quantity]")).to_have_value("2")
+    expect(count).to_have_text("25–48 of 121 cards")
+
     # An add from page 2 keeps page 2, and the row says the card is in the deck.
     result(page, "B01-025").get_by_role("button", name="Add Plessie to the deck").click()
     expect(result(page, "B01-025")).to_contain_text("1 in deck")
