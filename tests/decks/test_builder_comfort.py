@@ -248,6 +248,7 @@ def test_the_new_builder_words_are_translated(logged_in, catalogue, chinese):
         "第 2 頁，共 6 頁",
         "移到備牌",
         "上一頁",
+        "之後的行會放進備牌",
     ):
         assert words in page, words
     for english in ("Sideboard / maybe", "25–48 of 121", "To sideboard", "Page 2 of 6"):
