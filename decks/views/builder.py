@@ -155,7 +155,12 @@ def builder_add(request, deck):
         )
     success = ""
     if form.is_valid():
-        success = _("Added %(quantity)s × %(name)s.") % {
+        added = (
+            _("Added %(quantity)s × %(name)s to the sideboard.")
+            if form.cleaned_data["zone"] == SIDE
+            else _("Added %(quantity)s × %(name)s.")
+        )
+        success = added % {
             "quantity": form.cleaned_data["quantity"] or 1,
             "name": _card_name(form.cleaned_data["card"]),
         }

@@ -160,7 +160,8 @@ def test_adding_to_the_sideboard_leaves_a_legal_deck_legal(logged_in, catalogue)
     assert deck.is_valid and (deck.deck_count, deck.team_count) == (40, 5)
     assert (first.card_id, 3, "side") in entries_of(deck)
     page = logged_in.get(f"/decks/{deck.pk}/edit/").content.decode()
-    assert "Added 3 × " in page
+    assert first.card.number == "B01-001"
+    assert "Added 3 × Lil&#x27; Red Dragon to the sideboard." in page
     assert 'data-verdict="legal"' in page
     side = page.split('data-zone="side"', 1)[1].split("</section>", 1)[0]
     assert "Sideboard / maybe" in side and f'data-card="{first.card_id}"' in side

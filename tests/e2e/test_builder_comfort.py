@@ -192,6 +192,7 @@ def test_a_sideboard_holds_cards_the_deck_rules_ignore(visitor_factory, deck):
     side = page.locator("[data-panel=entries] [data-zone=side]")
     expect(side.locator(f".entry[data-card='{entry.card_id}']")).to_have_count(1)
     expect(side.locator("h3 .zone-count")).to_have_text("1")
+    expect(page.locator("[data-messages]")).to_have_text("Added 1 × Red Dragon to the sideboard.")
     expect(verdict).to_have_attribute("data-verdict", "legal")
     expect(page.locator("[data-count=deck]")).to_contain_text("40")
     visitor.shot("sideboard")
