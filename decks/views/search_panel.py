@@ -86,10 +86,14 @@ def _search_page_urls(context: dict, deck: Deck) -> None:
         context[f"{key}_url"] = f"{url}?{urlencode(params)}" if page else ""
 
 
-def search_panel(request, deck: Deck, quantities: dict) -> dict:
-    """The search panel's context; `quantities`: {(card id, zone): copies} of the deck."""
+def search_panel(request, deck: Deck, quantities: dict | None = None) -> dict:
+    """The search panel's context. `quantities`: {(card id, zone): copies} of the deck,
+    when the caller has them; else they are read after the search, in one query."""
     context = {"turn": _turn(request)}
     context.update(_search(deck, _param(request, "q").strip(), _page_number(request)))
+    if quantities is None:
+        rows = deck.entries.order_by().values_list("card_id", "zone", "quantity")
+        quantities = {(card, zone): quantity for card, zone, quantity in rows}
     _mark_copies(context["results"], quantities)
     _search_page_urls(context, deck)
     return context
@@ -97,6 +101,4 @@ def search_panel(request, deck: Deck, quantities: dict) -> dict:
 
 def search_context(request, deck: Deck) -> dict:
     """Only what the search results need: for the search as you type."""
-    rows = deck.entries.values_list("card_id", "zone", "quantity")
-    quantities = {(card, zone): quantity for card, zone, quantity in rows}
-    return {"deck": deck, "is_pad": deck.game == v.PAD, **search_panel(request, deck, quantities)}
+    return {"deck": deck, "is_pad": deck.game == v.PAD, **search_panel(request, deck)}
