@@ -8,6 +8,8 @@ The text format, one card per line:
     Deck:              (卡組: / 卡组: / 牌組: also accepted)
     3 Red Dragon
     2x B01-002         (a count, an optional "x", then a name in any language or a number)
+    Sideboard:         (Side: / Maybe: / 備牌: / 备牌: / 候補: also accepted)
+    1 Blue Dragon      (beside the deck: the rules and the simulator ignore it)
 
 A list without headers is all deck. A line without a count means one copy ("Red Dragon"
 reads as "1 Red Dragon"), so a list of names pasted from anywhere still loads; a line that
@@ -36,7 +38,7 @@ from cards.models import Card, natural_sort_key
 from cards.search.text import fold
 from decks.limits import MAX_CARD_QUANTITY, overflows, render_overflow
 from decks.rules.messages import GAME_NAMES, LANGUAGES, Param, card_name, joined, render
-from decks.rules.types import DECK, TEAM, ZONES, EntryInput
+from decks.rules.types import DECK, SIDE, TEAM, ZONES, EntryInput
 
 MAX_LINES = 5000
 MAX_BYTES = 200 * 1024
@@ -52,8 +54,21 @@ SUGGESTION_CANDIDATES = 1000
 SUGGESTED_NAMES = 50
 PIECES_PER_NAME = 12
 
-HEADERS = {"team": TEAM, "队伍": TEAM, "deck": DECK, "卡组": DECK, "牌组": DECK}
-HEADER_TEXT = {TEAM: "Team:", DECK: "Deck:"}
+HEADERS = {
+    "team": TEAM,
+    "队伍": TEAM,
+    "deck": DECK,
+    "卡组": DECK,
+    "牌组": DECK,
+    # The sideboard / maybe zone, in both games (issue 16); keys are folded (Simplified).
+    "sideboard": SIDE,
+    "side": SIDE,
+    "maybe": SIDE,
+    "maybeboard": SIDE,
+    "备牌": SIDE,
+    "候补": SIDE,
+}
+HEADER_TEXT = {TEAM: "Team:", DECK: "Deck:", SIDE: "Sideboard:"}
 
 _HEADER = re.compile(r"^(?P<word>[^\W\d_]+)\s*(?:\(\s*\d+\s*\))?\s*[:：]?$")
 # "3 Red Dragon", "3x Red Dragon", "3 x Red Dragon", "3xRed Dragon"; an "x" followed by
@@ -449,9 +464,9 @@ def export_deck_list(entries_with_cards: Iterable, game: str, language: str | No
     """The deck in the text format, so that parse_deck_list reads back the same entries.
 
     Cards are written by their name in `language` (default: the active one; see
-    cards/display_names.py), sorted by zone (team first) and number; a card whose name would
-    read back as another card (a later reprint, a name shared with a different card) is
-    written by its number instead.
+    cards/display_names.py), sorted by zone (team, deck, then sideboard) and number; a card
+    whose name would read back as another card (a later reprint, a name shared with a
+    different card) is written by its number instead.
     """
     totals: dict[tuple[str, int], int] = {}
     cards: dict[int, Card] = {}
@@ -475,8 +490,9 @@ def export_deck_list(entries_with_cards: Iterable, game: str, language: str | No
             key=lambda row: (row[0].number_sort, row[0].pk),
         )
         # Only PAD has a team (PAD-2.3); a team in another game's deck is still written, so
-        # the export never hides what the deck holds and the parser reports it.
-        if not rows and zone == TEAM:
+        # the export never hides what the deck holds and the parser reports it. An empty
+        # sideboard is left out, so lists without one read as before.
+        if not rows and zone in (TEAM, SIDE):
             continue
         lines = [HEADER_TEXT[zone]] + [f"{quantity} {label(card)}" for card, quantity in rows]
         sections.append("\n".join(lines))

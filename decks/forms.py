@@ -16,7 +16,7 @@ from cards import vocabulary as v
 from cards.templatetags.card_tags import LABELS
 from decks.decklist import MAX_BYTES
 from decks.limits import MAX_CARD_QUANTITY, MAX_ID, MAX_REVISION
-from decks.models import DECK, PRIVATE, PUBLIC, TEAM, UNLISTED
+from decks.models import DECK, PRIVATE, PUBLIC, SIDE, TEAM, UNLISTED
 from decks.rules import EntryInput
 from decks.services import DeckError
 from decks.tags import MAX_TAG_LENGTH, MAX_TAGS, TagError, normalise_tags, split_tags
@@ -26,7 +26,7 @@ VISIBILITY_CHOICES = [
     (UNLISTED, _("Unlisted: anyone with the link")),
     (PUBLIC, _("Public: listed on the decks page")),
 ]
-ZONE_CHOICES = [(DECK, _("Deck")), (TEAM, _("Team"))]
+ZONE_CHOICES = [(DECK, _("Deck")), (TEAM, _("Team")), (SIDE, _("Sideboard / maybe"))]
 MAX_LIST_CHARS = MAX_BYTES // 4  # a pasted list; the parser checks bytes and lines again
 
 
@@ -169,7 +169,7 @@ class SetQuantityForm(RevisionForm):
 
 
 class MoveCardForm(RevisionForm):
-    """Move one copy between the deck and the PAD team."""
+    """Move one copy between the deck, the PAD team and the sideboard / maybe zone."""
 
     card = card_field()
     zone = forms.ChoiceField(choices=ZONE_CHOICES, widget=forms.HiddenInput)

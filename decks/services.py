@@ -26,7 +26,7 @@ from cards.models import Card
 from decks.browser_upkeep import after_deck_write
 from decks.decklist import ListError, parse_deck_list
 from decks.limits import MAX_ENTRIES, MAX_ID, Overflow, overflows, render_overflow
-from decks.models import DECK, PRIVATE, TEAM, Deck, DeckEntry, DeckRevision
+from decks.models import DECK, PRIVATE, SIDE, TEAM, Deck, DeckEntry, DeckRevision
 from decks.rules import EntryInput, validate_deck
 from decks.rules.messages import GAME_NAMES, card_name, render
 from decks.tags import INVALID_TAGS, TagError, normalise_tags, write_tags
@@ -146,8 +146,10 @@ def _check_cards(game: str, entries: list[EntryInput]) -> Counter:
     for (card_id, zone), quantity in merged.items():
         if quantity < 1:
             raise DeckError("bad_quantity", f"Card {card_id}: a quantity is at least 1.")
-        if zone not in (DECK, TEAM):
-            raise DeckError("bad_zone", f"Card {card_id}: zone is deck or team, not {zone!r}.")
+        if zone not in (DECK, TEAM, SIDE):
+            raise DeckError(
+                "bad_zone", f"Card {card_id}: zone is deck, team or side, not {zone!r}."
+            )
     ids = {card_id for card_id, _ in merged}
     # An id past the database's integer range would overflow the query: it names no card.
     in_range = [card_id for card_id in ids if isinstance(card_id, int) and 1 <= card_id <= MAX_ID]

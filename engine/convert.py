@@ -12,7 +12,7 @@ from cards.models import Card
 from cards.names import card_keys, reference_keys
 from cards.search.text import fold
 from cards.selectors import load_children
-from decks.models import TEAM
+from decks.models import SIDE, TEAM
 from decks.rules import EntryInput
 from engine.core.cards import CardSpec, DeckSpec
 from engine.core.names import keys_of
@@ -123,8 +123,9 @@ def deck_references(game: str, cards: list[Card]) -> dict[str, frozenset[str]]:
 
 
 def deck_spec(game: str, entries: Iterable[EntryInput]) -> DeckSpec:
-    """One CardSpec per copy, in a fixed order (the engine shuffles with its own seed)."""
-    entries = [entry for entry in entries if entry.card_id is not None]
+    """One CardSpec per copy, in a fixed order (the engine shuffles with its own seed).
+    The sideboard / maybe zone never reaches the engines: it is not part of the deck."""
+    entries = [entry for entry in entries if entry.card_id is not None and entry.zone != SIDE]
     chosen = Card.objects.filter(pk__in={e.card_id for e in entries}).select_related("evolves_from")
     cards = load_children(list(chosen))
     references = deck_references(game, cards)

@@ -16,7 +16,12 @@ MAX_LIST_CHARS = 200_000
 class EntryItemSerializer(serializers.Serializer):
     card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     quantity = serializers.IntegerField(min_value=1, max_value=MAX_CARD_QUANTITY)
-    zone = serializers.ChoiceField(choices=ZONES, default="deck")
+    zone = serializers.ChoiceField(
+        choices=ZONES,
+        default="deck",
+        help_text="deck, team (PAD) or side: the sideboard / maybe zone, which the rules and "
+        "the simulator ignore.",
+    )
 
 
 class CardsInputMixin(serializers.Serializer):
@@ -26,7 +31,8 @@ class CardsInputMixin(serializers.Serializer):
         allow_blank=True,
         max_length=MAX_LIST_CHARS,
         trim_whitespace=False,
-        help_text="The deck list text format (Team: / Deck: sections, `3 Red Dragon` lines).",
+        help_text="The deck list text format (Team: / Deck: / Sideboard: sections, "
+        "`3 Red Dragon` lines).",
     )
 
     def validate(self, attrs):

@@ -13,11 +13,12 @@ from decks.rules import digimon, pad  # noqa: F401  (registers the rule sets)
 from decks.rules.base import RULE_SETS, DeckRules, rules_for, validate_deck
 from decks.rules.digimon import DigimonRules
 from decks.rules.pad import PadRules
-from decks.rules.types import DECK, TEAM, DeckValidation, EntryInput, Violation
+from decks.rules.types import DECK, SIDE, TEAM, DeckValidation, EntryInput, Violation
 
 __all__ = [
     "DECK",
     "RULE_SETS",
+    "SIDE",
     "TEAM",
     "DeckRules",
     "DeckValidation",

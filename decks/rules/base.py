@@ -16,7 +16,7 @@ from typing import ClassVar
 from cards.models import Card
 from cards.names import same_card_groups
 from decks.rules.messages import GAME_NAMES, Param, card_name, render
-from decks.rules.types import DECK, TEAM, DeckValidation, EntryInput, Violation
+from decks.rules.types import DECK, SIDE, TEAM, DeckValidation, EntryInput, Violation
 
 
 @dataclass
@@ -82,6 +82,10 @@ class DeckRules:
         counts = {DECK: 0, TEAM: 0}
         placed: dict[str, list[Placed]] = {DECK: [], TEAM: []}
         for entry in entries:
+            if entry.zone == SIDE:
+                # The sideboard / maybe zone is outside the deck: no size, no copy limit
+                # (PAD-2.1, PAD-2.2, DGM-2.1, DGM-2.2 count the deck and the team only).
+                continue
             card = self.cards.get(entry.card_id) if entry.card_id is not None else None
             problem = self.check_entry(entry, card)
             if problem is None and entry.zone not in self.zones:

@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
-Zone = Literal["deck", "team"]
+Zone = Literal["deck", "team", "side"]
 DECK: Zone = "deck"
 TEAM: Zone = "team"
-ZONES: tuple[Zone, ...] = (TEAM, DECK)
+# The sideboard / maybe zone (issue 16): cards a player keeps beside the deck. The rules,
+# the statistics and the simulator ignore it; lists and revisions keep it.
+SIDE: Zone = "side"
+ZONES: tuple[Zone, ...] = (TEAM, DECK, SIDE)
 
 
 @dataclass

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -20,8 +19,6 @@ from django.views.decorators.http import require_POST
 from cards import vocabulary as v
 from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card
-from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
-from cards.search.order import PRINTED_FIRST
 from cardsite.throttles import throttle_page
 from decks.forms import (
     REPLACE,
@@ -31,7 +28,7 @@ from decks.forms import (
     PasteListForm,
     SetQuantityForm,
 )
-from decks.models import DECK, TEAM, Deck
+from decks.models import DECK, SIDE, TEAM, Deck
 from decks.paste import add_unresolved, kept_with, read_pasted_list, unresolved_for_page
 from decks.rules import EntryInput
 from decks.services import DeckError, DeckNotFound, deck_update
@@ -45,53 +42,12 @@ from decks.views.common import (
     unresolved_messages,
 )
 from decks.views.panels import deck_panels_context
-
-SEARCH_RESULTS = 24
-
-
-def _search(deck: Deck, q: str, user=None) -> dict:
-    """The builder's card search: the query language, restricted to the deck's game."""
-    result = {"q": q, "results": [], "more": False, "search_error": None}
-    if not q:
-        return result
-    try:
-        with search_time_limit():
-            found = search_cards(q, Card.objects.filter(game=deck.game), user=user)
-            cards = list(
-                found.cards.order_by(PRINTED_FIRST, "number_sort", "id")[: SEARCH_RESULTS + 1]
-            )
-    except SearchTimeout:
-        result["search_error"] = _("This search took too long and was stopped: narrow it.")
-    except QuerySyntaxError as error:
-        result["search_error"] = error.message
-    except DatabaseError:
-        result["search_error"] = _("The database could not run this query.")
-    else:
-        result["results"] = cards[:SEARCH_RESULTS]
-        result["more"] = len(cards) > SEARCH_RESULTS
-    return result
-
-
-def _mark_copies(results: list[Card], quantities: dict) -> None:
-    """Each result says how many copies the deck and the team already hold."""
-    for card in results:
-        card.in_deck = quantities.get((card.pk, DECK), 0)
-        card.in_team = quantities.get((card.pk, TEAM), 0)
-
-
-def search_context(request, deck: Deck) -> dict:
-    """Only what the search results need: for the search as you type."""
-    context = {"deck": deck, "is_pad": deck.game == v.PAD, "turn": _turn(request)}
-    context.update(_search(deck, _param(request, "q").strip(), request.user))
-    rows = deck.entries.values_list("card_id", "zone", "quantity")
-    _mark_copies(context["results"], {(card, zone): qty for card, zone, qty in rows})
-    return context
+from decks.views.search_panel import search_context, search_panel
 
 
 def builder_context(request, deck: Deck, **forms) -> dict:
-    context = deck_panels_context(deck, _turn(request))
-    context.update(_search(deck, _param(request, "q").strip(), request.user))
-    _mark_copies(context["results"], context["quantities"])
+    context = deck_panels_context(deck, _turn(request), side=True)
+    context.update(search_panel(request, deck, context["quantities"]))
     context["settings_form"] = forms.get("settings_form") or DeckSettingsForm(
         initial={
             "name": deck.name,
@@ -137,7 +93,7 @@ def deck_builder(request, deck):
 
 def _builder_url(deck: Deck, request) -> str:
     url = reverse("decks:edit", args=[deck.pk])
-    params = {key: _param(request, key) for key in ("q", "turn") if _param(request, key)}
+    params = {key: _param(request, key) for key in ("q", "page", "turn") if _param(request, key)}
     return f"{url}?{urlencode(params)}" if params else url
 
 
@@ -202,7 +158,12 @@ def builder_add(request, deck):
         )
     success = ""
     if form.is_valid():
-        success = _("Added %(quantity)s × %(name)s.") % {
+        added = (
+            _("Added %(quantity)s × %(name)s to the sideboard.")
+            if form.cleaned_data["zone"] == SIDE
+            else _("Added %(quantity)s × %(name)s.")
+        )
+        success = added % {
             "quantity": form.cleaned_data["quantity"] or 1,
             "name": _card_name(form.cleaned_data["card"]),
         }
@@ -232,9 +193,11 @@ def builder_move(request, deck):
         )
     success = ""
     if form.is_valid():
-        success = (
-            _("Moved to the team.") if form.cleaned_data["to"] == TEAM else _("Moved to the deck.")
-        )
+        success = {
+            TEAM: _("Moved to the team."),
+            DECK: _("Moved to the deck."),
+            SIDE: _("Moved to the sideboard."),
+        }[form.cleaned_data["to"]]
     return _write(request, deck, form, lambda current: {"entries": form.apply(current)}, success)
 
 

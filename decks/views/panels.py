@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cards import vocabulary as v
 from decks.decklist import export_deck_list
-from decks.models import DECK, TEAM, Deck
+from decks.models import DECK, SIDE, TEAM, Deck
 from decks.odds import OPENING_HANDS
 from decks.rules import EntryInput, rules_for
 from decks.rules.pad import TEAM_SIZE
@@ -15,10 +15,13 @@ from decks.templatetags.deck_tags import deck_charts, longest_chains
 from decks.views.common import DEFAULT_TURN
 
 
-def _zone_groups(game: str, entries: list) -> list[dict]:
-    """Entries by zone (the PAD team first), then by kind, each with its count."""
+def _zone_groups(game: str, entries: list, *, side: bool = False) -> list[dict]:
+    """Entries by zone (the PAD team first, the sideboard last), then by kind, each with
+    its count. The sideboard shows when it holds cards, or always with `side` (builder)."""
     zones = [TEAM, DECK] if game == v.PAD else [DECK]
-    zones += sorted({e.zone for e in entries} - set(zones))  # a team in a Digimon deck shows
+    zones += sorted({e.zone for e in entries} - {*zones, SIDE})  # a team in a Digimon deck shows
+    if side or any(e.zone == SIDE for e in entries):
+        zones.append(SIDE)
     groups = []
     for zone in zones:
         rows = [e for e in entries if e.zone == zone]
@@ -62,7 +65,7 @@ def _odds_rows(stats: dict, turn: int) -> list[dict]:
     return rows
 
 
-def deck_panels_context(deck: Deck, turn: int = DEFAULT_TURN) -> dict:
+def deck_panels_context(deck: Deck, turn: int = DEFAULT_TURN, *, side: bool = False) -> dict:
     """The entries, validation, statistics and odds of a deck, in a bounded number of
     queries: one for the entries and their cards, at most one more inside the statistics."""
     entries = list(
@@ -78,7 +81,7 @@ def deck_panels_context(deck: Deck, turn: int = DEFAULT_TURN) -> dict:
     return {
         "deck": deck,
         "entries": entries,
-        "groups": _zone_groups(deck.game, entries),
+        "groups": _zone_groups(deck.game, entries, side=side),
         "quantities": quantities,
         "verdict": verdict,
         "targets": _targets(deck.game),

@@ -6,7 +6,8 @@
 // and the panels (entries, validation, statistics, odds, search results) are swapped in.
 // Writes are sent one at a time, each from the latest revision this page knows, so quick
 // clicks never race each other; an edit made in another tab is still refused (409).
-// The card search updates as you type. Copy buttons copy the share link and the list.
+// The card search updates as you type, and its pages are fetched into the panel. Copy
+// buttons copy the share link and the list.
 (function () {
   "use strict";
 
@@ -52,6 +53,9 @@
   var searchForm = builder.querySelector("form[data-card-search]");
   var queue = Promise.resolve();
 
+  // Messages take their own place in the page, above the panels: they never cover the
+  // list (issue 16). An error out of sight is scrolled into view; a success is not, so the
+  // list stays where the player is working.
   function showMessages(list) {
     messageBox.textContent = "";
     (list || []).forEach(function (message) {
@@ -60,6 +64,11 @@
       p.textContent = message.text;
       messageBox.appendChild(p);
     });
+    var failed = (list || []).some(function (message) { return message.level === "error"; });
+    var box = messageBox.getBoundingClientRect();
+    if (failed && (box.bottom < 0 || box.top > window.innerHeight)) {
+      messageBox.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function apply(data) {
@@ -94,14 +103,22 @@
     return searchForm ? searchForm.elements.q.value.trim() : "";
   }
 
+  // The page of search results shown, so a write re-renders that same page.
+  function currentPage() {
+    var shown = builder.querySelector("[data-results-page]");
+    return shown ? shown.getAttribute("data-results-page") : "1";
+  }
+
   function send(form, submitter) {
     var body = new FormData(form, submitter || undefined);
     queue = queue.then(function () {
       body.set("revision", builder.getAttribute("data-revision"));
       if (currentQuery()) {
         body.set("q", currentQuery());
+        body.set("page", currentPage());
       } else {
         body.delete("q");
+        body.delete("page");
       }
       builder.classList.add("is-busy");
       return fetchJson(form.action, { method: "POST", body: body })
@@ -164,6 +181,29 @@
       event.preventDefault();
       clearTimeout(timer);
       search();
+    });
+
+    // Previous / next page of results: fetched into the panel, the address follows.
+    builder.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest("a[data-search-page]") : null;
+      if (!link || event.ctrlKey || event.metaKey || event.shiftKey) {
+        return;
+      }
+      event.preventDefault();
+      fetchJson(link.href, {})
+        .then(function (data) {
+          apply({ panels: data.panels });
+          history.replaceState(null, "", link.href);
+          var count = builder.querySelector('[data-panel="results"] .result-count');
+          if (count) {
+            count.setAttribute("tabindex", "-1");
+            count.focus({ preventScroll: true });
+            count.scrollIntoView({ block: "nearest" });
+          }
+        })
+        .catch(function () {
+          window.location.href = link.href;
+        });
     });
   }
 })();
