@@ -169,3 +169,16 @@ def test_api_still_refuses_an_unknown_zone(catalogue, owner):
     response = api(owner).post("/api/decks/", body, format="json")
     assert response.status_code == 400
     assert response.json()["code"] == "invalid"
+
+
+def test_the_history_names_a_move_to_the_sideboard(client, catalogue, owner, settings):
+    settings.DECK_REVISION_BURST_SECONDS = 0  # one revision per write, to read each change
+    tyrra = card("B01-021").pk
+    body = {"game": "pad", "name": "S", "entries": [{"card": tyrra, "quantity": 2}]}
+    deck = api(owner).post("/api/decks/", body, format="json").json()
+    moved = {"revision": 1, "entries": [{"card": tyrra, "quantity": 2, "zone": "side"}]}
+    assert api(owner).patch(f"/api/decks/{deck['id']}/", moved, format="json").status_code == 200
+    client.force_login(owner)
+    page = client.get(f"/decks/{deck['id']}/revisions/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    # Revision 2 took both copies out of the deck and put them on the sideboard.
+    assert "+2 <a" in page and "(sideboard)" in page
