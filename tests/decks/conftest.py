@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from cards.models import Card
 from cards.search.text import fold
+from decks.models import Deck
 from decks.rules import EntryInput
+
+
+@pytest.fixture
+def media(settings, tmp_path) -> Path:
+    """A fresh, empty media folder: proxies and uploads drawn by one test only."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+def fire_deck() -> Deck:
+    """The reference PAD deck the print tests lay out (fixtures/reference_decks.toml)."""
+    return Deck.objects.get(reference=True, game="pad", name="Reference: Fire")
 
 
 def distinct_names(cards) -> list[Card]:

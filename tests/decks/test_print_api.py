@@ -20,12 +20,6 @@ pytestmark = pytest.mark.django_db
 PLUG_INS = "3 Agumon\n2 Greymon\n2 攻击组件A\n"  # 7 copies: one page
 
 
-@pytest.fixture
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
 def plug_in_deck(owner, visibility=PUBLIC, name="Plug-ins"):
     entries = entries_from_text("digimon", PLUG_INS)
     return deck_create(

@@ -20,22 +20,12 @@ from decks.models import SIDE, Deck, DeckEntry
 from decks.printing import pdf
 from decks.printing.sheet import printed_entries
 
-from .conftest import card
+from .conftest import card, fire_deck
 
 pytestmark = pytest.mark.django_db
 
 MM = 72 / 25.4  # PDF points per millimetre
 CARD_W, CARD_H = 63 * MM, 88 * MM
-
-
-@pytest.fixture
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-def fire_deck() -> Deck:
-    return Deck.objects.get(reference=True, game="pad", name="Reference: Fire")
 
 
 def placements(page) -> list[tuple[float, float, float, float, str]]:

@@ -18,21 +18,11 @@ from decks.models import SIDE, Deck, DeckEntry
 from decks.printing import picture
 from decks.printing.sheet import printed_entries
 
-from .conftest import card
+from .conftest import card, fire_deck
 
 pytestmark = pytest.mark.django_db
 
 THUMB = (146, 204)
-
-
-@pytest.fixture
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-def fire_deck() -> Deck:
-    return Deck.objects.get(reference=True, game="pad", name="Reference: Fire")
 
 
 def drawn(deck: Deck, language: str = "en") -> Image.Image:

@@ -17,7 +17,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
@@ -113,6 +113,15 @@ class Visitor:
     def open(self, path: str) -> Page:
         self.page.goto(self.site + path)
         return self.page
+
+    def log_in(self, username: str, password: str) -> Page:
+        """Log in through the form, as a player would; back on the page it leads to."""
+        page = self.open("/accounts/login/")
+        page.locator("input[name=username]").fill(username)
+        page.locator("input[name=password]").fill(password)
+        page.locator("main form [type=submit]").click()
+        expect(page.locator(".site-header form.logout")).to_have_count(1)
+        return page
 
     def shot(self, name: str) -> Path:
         self.count += 1

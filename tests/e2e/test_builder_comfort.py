@@ -21,7 +21,6 @@ from playwright.sync_api import Page, expect
 from decks.models import Deck
 from decks.services import deck_create, entries_from_text
 from tests.decklists import pad_list
-from tests.e2e.conftest import Visitor
 
 PASSWORD = "pw-comfort-123"
 PHONE = {"width": 390, "height": 844}
@@ -49,15 +48,6 @@ def deck(site) -> Deck:
     )
 
 
-def log_in(visitor: Visitor) -> Page:
-    page = visitor.open("/accounts/login/")
-    page.locator("input[name=username]").fill("comfort")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form [type=submit]").click()
-    expect(page.locator(".site-header form.logout")).to_have_count(1)
-    return page
-
-
 def search(page: Page, query: str) -> None:
     box = page.locator("[data-card-search] input[name=q]")
     box.fill(query)
@@ -70,7 +60,7 @@ def result(page: Page, number: str):
 
 def test_search_results_page_forward_and_back_and_an_add_keeps_the_page(visitor_factory, deck):
     visitor = visitor_factory("paging")
-    page = log_in(visitor)
+    page = visitor.log_in("comfort", PASSWORD)
     visitor.open(f"/decks/{deck.pk}/edit/")
     search(page, "set:B01")
     count = page.locator("[data-panel=results] .result-count")
@@ -103,7 +93,7 @@ def test_search_results_page_forward_and_back_and_an_add_keeps_the_page(visitor_
 
 def test_a_card_preview_opens_on_hover_and_with_the_keyboard(visitor_factory, deck):
     visitor = visitor_factory("preview")
-    page = log_in(visitor)
+    page = visitor.log_in("comfort", PASSWORD)
     visitor.open(f"/decks/{deck.pk}/edit/")
     search(page, "number:B01-006")
     preview = page.locator(".card-preview")
@@ -178,7 +168,7 @@ def test_on_a_phone_a_tap_on_a_name_opens_the_preview_without_adding(
 
 def test_a_sideboard_holds_cards_the_deck_rules_ignore(visitor_factory, deck):
     visitor = visitor_factory("sideboard")
-    page = log_in(visitor)
+    page = visitor.log_in("comfort", PASSWORD)
     entry = deck.entries.filter(zone="deck", quantity=3).select_related("card").first()
     number = entry.card.number
     assert number == "B01-002"  # Red Dragon: the fire list's first card held three times
@@ -261,7 +251,7 @@ def test_the_message_after_an_add_never_covers_the_list(
 
 def test_the_new_words_in_traditional_chinese(visitor_factory, deck):
     visitor = visitor_factory("zh-hant", locale="zh-TW")
-    page = log_in(visitor)
+    page = visitor.log_in("comfort", PASSWORD)
     visitor.open(f"/decks/{deck.pk}/edit/?q=set%3AB01&page=2")
     expect(page.locator("[data-panel=results] .result-count")).to_have_text(
         "第 25–48 張，共 121 張卡"

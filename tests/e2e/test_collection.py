@@ -13,20 +13,10 @@ from playwright.sync_api import expect
 
 from cards.models import Card
 from decks.models import Deck, DeckEntry
-from tests.e2e.conftest import Visitor
 
 PASSWORD = "pw-collect-123"
 PHONE = {"width": 390, "height": 844}
 OWNED = "# PAD\n2 Red Dragon\n5 Volcano Dragon\n# Digimon\n4 Agumon\n"
-
-
-def log_in(visitor: Visitor, username: str):
-    page = visitor.open("/accounts/login/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form [type=submit]").click()
-    expect(page.locator(".site-header form.logout")).to_have_count(1)
-    return page
 
 
 def fire_deck(owner: User) -> Deck:
@@ -50,7 +40,7 @@ def count_input(page, number: str):
 def test_import_a_list_then_see_what_a_deck_misses_and_search_owned_cards(visitor):
     owner = User.objects.create_user("collector", password=PASSWORD)
     deck = fire_deck(owner)
-    page = log_in(visitor, "collector")
+    page = visitor.log_in("collector", PASSWORD)
 
     page.locator(".site-header").get_by_role("link", name="My collection").click()
     expect(page.locator("h1")).to_have_text("My collection")
@@ -99,7 +89,7 @@ def test_on_a_phone_in_chinese_a_shared_collection_and_what_a_deck_misses(visito
     deck = fire_deck(owner)
     phone = visitor_factory("phone", locale="zh-TW")
     phone.page.set_viewport_size(PHONE)
-    page = log_in(phone, "phone")
+    page = phone.log_in("phone", PASSWORD)
 
     page = phone.open("/decks/collection/")
     expect(page.locator("h1")).to_have_text("我的收藏")

@@ -13,7 +13,6 @@ from playwright.sync_api import expect
 
 from decks.models import Deck
 from decks.services import deck_create
-from tests.e2e.conftest import Visitor
 
 PASSWORD = "pw-history-123"
 PHONE = {"width": 390, "height": 844}
@@ -21,15 +20,6 @@ NOTES = (
     "## Plan\n\n- keep two dragons\n- mulligan *hard*\n\n"
     "[Rules](https://example.org/rules) <script>alert(1)</script>"
 )
-
-
-def log_in(visitor: Visitor, username: str):
-    page = visitor.open("/accounts/login/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form [type=submit]").click()
-    expect(page.locator(".site-header form.logout")).to_have_count(1)
-    return page
 
 
 def add_six_dragons(page, deck: Deck) -> None:
@@ -44,7 +34,7 @@ def test_notes_tags_one_revision_for_a_burst_and_a_diff(visitor_factory):
     owner = User.objects.create_user("builder", password=PASSWORD)
     deck = deck_create(owner=owner, game="pad", name="Dragons", entries=[], visibility="public")
     visitor = visitor_factory("en")
-    page = log_in(visitor, "builder")
+    page = visitor.log_in("builder", PASSWORD)
 
     page = visitor.open(f"/decks/{deck.pk}/edit/?q=dragon")
     add_six_dragons(page, deck)
@@ -106,7 +96,7 @@ def test_on_a_phone_in_chinese_the_history_and_the_diff_fit(visitor_factory, bro
         tags=["aggro"],
     )
     visitor = visitor_factory("zh-hant", locale="zh-TW")
-    page = log_in(visitor, "phone")
+    page = visitor.log_in("phone", PASSWORD)
     page.set_viewport_size(PHONE)
     page = visitor.open(f"/decks/{deck.pk}/edit/?q=dragon")
     add_six_dragons(page, deck)

@@ -22,15 +22,6 @@ PHONE = {"width": 390, "height": 844}
 PASTED = "4 Agumon\n3 攻擊組件A\n4 Grymon\n2 Red Dragon\n"
 
 
-def log_in(visitor: Visitor, username: str):
-    page = visitor.open("/accounts/login/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form [type=submit]").click()
-    expect(page.locator(".site-header form.logout")).to_have_count(1)
-    return page
-
-
 def card_counts(deck: Deck) -> dict[str, int]:
     return {e.card.number: e.quantity for e in deck.entries.select_related("card")}
 
@@ -42,7 +33,7 @@ def problem_lines(page):
 def test_a_list_with_a_typo_and_a_pad_card_makes_the_deck_and_offers_the_fix(visitor_factory):
     User.objects.create_user("reader", password=PASSWORD)
     visitor = visitor_factory("zh-hant", locale="zh-TW")
-    page = log_in(visitor, "reader")
+    page = visitor.log_in("reader", PASSWORD)
 
     page = visitor.open("/decks/new/")
     page.locator("input[name=game][value=digimon]").check()
@@ -89,7 +80,7 @@ def test_on_a_phone_without_javascript_a_suggestion_is_one_tap(browser, site, ar
     context.set_default_timeout(15_000)
     phone = Visitor(context.new_page(), site, artifacts_dir, "paste-phone-no-js")
     try:
-        log_in(phone, "phone")
+        phone.log_in("phone", PASSWORD)
         page = phone.open(f"/decks/{deck.pk}/edit/")
         page.locator(".paste-panel textarea").fill("3 Red Dragn\n2 Tyrra\n1 Agumon")
         page.locator(".paste-panel [type=submit]").click()

@@ -16,17 +16,13 @@ from PIL import Image
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from decks.models import Deck
+from tests.decks.conftest import fire_deck
 
 PHONE = {"width": 390, "height": 844}
 FITS = """() => {
   const panel = document.querySelector('[data-print-panel]').getBoundingClientRect();
   return {right: panel.right, width: innerWidth, scroll: document.documentElement.scrollWidth};
 }"""
-
-
-def fire_deck() -> Deck:
-    return Deck.objects.get(reference=True, game="pad", name="Reference: Fire")
 
 
 def test_a_visitor_prints_proxy_sheets_on_letter_paper(visitor, artifacts_dir):
