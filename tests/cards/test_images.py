@@ -216,6 +216,16 @@ def test_a_lost_upload_falls_back_to_the_proxy(client):
     assert opened(body).size == SIZES["normal"]
 
 
+def test_a_picture_opened_in_a_tab_may_be_styled_by_the_browser_and_nothing_else(client):
+    # The browser's own page around a picture sets inline styles: the site's policy for
+    # pages (no inline style) would refuse them; a picture's allows them and only them.
+    card = with_image(create_card("pet"), picture())
+    for url in (image_urls(card)["normal"], image_urls(create_card("skill"))["normal"]):
+        policy = client.get(url)["Content-Security-Policy"]
+        assert policy == "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
+    assert "unsafe-inline" not in client.get(f"/cards/{card.pk}/")["Content-Security-Policy"]
+
+
 # --- Proxies ---------------------------------------------------------------------------------
 
 
