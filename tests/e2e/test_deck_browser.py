@@ -117,6 +117,9 @@ def test_on_a_phone_in_traditional_chinese(visitor_factory):
     thumb = strong.locator(".browse-thumb").bounding_box()
     name = strong.locator(".browse-name").bounding_box()
     assert thumb["x"] + thumb["width"] <= name["x"] and name["y"] < thumb["y"] + thumb["height"]
+    # The filters, two to a row, leave room for the first two decks on the first screen.
+    second = rows(page).nth(1).bounding_box()
+    assert second["y"] + second["height"] <= PHONE["height"], second
     visitor.shot("phone")
 
 
