@@ -68,13 +68,20 @@ def catalogue_version() -> int:
     version = getattr(_memo, "version", None)
     if version is not None:
         return version
-    cache = _cache()
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        cache.add(VERSION_KEY, _fresh_version(), timeout=None)
-        version = cache.get(VERSION_KEY) or _fresh_version()
+    version = counter(VERSION_KEY)
     if getattr(_memo, "in_request", False):
         _memo.version = version
+    return version
+
+
+def counter(counter_key: str) -> int:
+    """A version number kept in the shared cache (the catalogue's, or another family of
+    values such as the public decks'), started from the clock when missing."""
+    cache = _cache()
+    version = cache.get(counter_key)
+    if version is None:
+        cache.add(counter_key, _fresh_version(), timeout=None)
+        version = cache.get(counter_key) or _fresh_version()
     return version
 
 
@@ -98,13 +105,23 @@ def bump_catalogue_version() -> None:
     transaction.on_commit(_bump)
 
 
-def _bump() -> None:
-    _memo.version = None
+def bump_counter(counter_key: str) -> None:
+    """The values cached under `counter(counter_key)` are stale from now on (and again at
+    the commit, for the reason bump_catalogue_version gives)."""
+    if not enabled():
+        return
+    _bump(counter_key)
+    transaction.on_commit(lambda: _bump(counter_key))
+
+
+def _bump(counter_key: str = VERSION_KEY) -> None:
+    if counter_key == VERSION_KEY:
+        _memo.version = None
     cache = _cache()
     try:
-        cache.incr(VERSION_KEY)
+        cache.incr(counter_key)
     except ValueError:  # no counter yet (or evicted): start a new one
-        cache.set(VERSION_KEY, _fresh_version(), timeout=None)
+        cache.set(counter_key, _fresh_version(), timeout=None)
 
 
 def key(kind: str, *parts) -> str:

@@ -28,12 +28,14 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
+from cards import cache as catalogue_cache
 from cards import vocabulary as v
 from decks.models import PUBLIC, SIDE, Deck, DeckEntry, DeckTag
 
 NEWEST, FORKS, GAUNTLET = "newest", "forks", "gauntlet"
 ORDERINGS = (NEWEST, FORKS, GAUNTLET)
 DECKS_USING_CARD = 6  # listed on a card's page; the browser lists the rest
+PUBLIC_DECKS_VERSION = "decks:version"  # bumped at every deck write (decks.apps)
 
 # Scryfall habits, as the card search reads them (cards/search/fields.py): a colour names
 # the PAD attribute of that colour.
@@ -143,5 +145,17 @@ def decks_using_card(card_id: int, limit: int = DECKS_USING_CARD) -> list[Deck]:
 
 
 def decks_using_context(card_id: int) -> dict:
-    """The card page's "Decks using this card" section (its template context)."""
-    return {"decks_using": decks_using_card(card_id), "decks_using_card_id": card_id}
+    """The card page's "Decks using this card" section (its template context), from the
+    shared cache while no deck has been written since: the card page's second read asks the
+    database nothing (cards.cache), whichever deck or card changes next."""
+    decks = catalogue_cache.cached(
+        "decks-using",
+        (card_id, catalogue_cache.counter(PUBLIC_DECKS_VERSION)),
+        lambda: decks_using_card(card_id),
+    )
+    return {"decks_using": decks, "decks_using_card_id": card_id}
+
+
+def public_decks_changed(sender, **kwargs) -> None:
+    """A deck was written or deleted (a publication, a change, a rename, a withdrawal)."""
+    catalogue_cache.bump_counter(PUBLIC_DECKS_VERSION)

@@ -61,6 +61,34 @@ def test_a_second_read_of_the_card_page_asks_the_database_nothing(tyrra, django_
     assert tyrra.name in article and article in second
 
 
+def test_a_deck_published_changed_or_withdrawn_shows_on_the_card_page_at_once(tyrra):
+    from decks.models import PRIVATE, PUBLIC
+    from decks.rules import EntryInput
+    from decks.services import deck_create, deck_update
+
+    url = reverse("cards:detail", args=[tyrra.pk])
+
+    def listed() -> list[str]:
+        page = Client().get(url).content.decode()
+        section = page[page.index("data-decks-using") :]
+        return [name for name in ("Tyrra pile", "Tyrra rush") if name in section]
+
+    assert listed() == []  # the page, with its empty section, is now cached
+    owner = User.objects.create_user("tyrra-fan", password="pw-tyrra-123")
+    deck = deck_create(
+        owner=owner,
+        game="pad",
+        name="Tyrra pile",
+        visibility=PUBLIC,
+        entries=[EntryInput(tyrra.pk, 3, "deck")],
+    )
+    assert listed() == ["Tyrra pile"]
+    deck = deck_update(deck=deck, author=owner, revision=deck.revision, name="Tyrra rush")
+    assert listed() == ["Tyrra rush"]
+    deck_update(deck=deck, author=owner, revision=deck.revision, visibility=PRIVATE)
+    assert listed() == []
+
+
 def test_an_admin_edit_shows_at_once(tyrra):
     assert_everywhere(tyrra, display_name(tyrra, "en"), absent=NEW_NAME)
     admin = User.objects.create_superuser("admin", password="pw-admin-123")
