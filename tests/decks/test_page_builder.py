@@ -419,8 +419,9 @@ def test_builder_queries_do_not_grow_with_the_deck(
     # the setting, its restoration, the release); a single SET when not nested.
     from django.db import connection
 
-    # 8: one of them is the player's ownership of the deck (issue 16, decks.collection).
-    with django_assert_max_num_queries(8 + (4 if connection.vendor == "postgresql" else 0)):
+    # 9, three of them from issue 16: the player's ownership of the deck (decks.collection),
+    # the deck's tags, and the count of the search's results for its pages.
+    with django_assert_max_num_queries(9 + (4 if connection.vendor == "postgresql" else 0)):
         logged_in.get(f"/decks/{big.pk}/edit/?q=attr:fire")
 
 
@@ -429,6 +430,8 @@ def test_a_write_takes_a_bounded_number_of_queries(
 ):
     deck = new_deck(logged_in, text=legal_pad_list())
     red = Card.objects.get(number="B01-002")
-    with django_assert_max_num_queries(30):
+    # 36: issue 16 added the key card's choice, the tags and the burst's latest revision
+    # to the write, and the ownership, tags and result count to the panels sent back.
+    with django_assert_max_num_queries(36):
         response = post(logged_in, deck, "add", headers=FETCH, card=red.pk, q="attr:fire")
     assert response.status_code == 200
