@@ -77,7 +77,7 @@ def test_import_a_list_then_see_what_a_deck_misses_and_search_owned_cards(visito
     expect(results).to_have_count(2)  # Red Dragon and Volcano Dragon; Agumon is no PAD card
     expect(results.nth(0)).to_contain_text("Red Dragon")
     expect(results.nth(1)).to_contain_text("Volcano Dragon")
-    results.nth(0).get_by_role("button", name="Add").click()
+    results.nth(0).get_by_role("button", name="Add Red Dragon to the deck").click()
     expect(page.locator(".ownership-summary")).to_contain_text(
         "You own 4 of 7 cards; missing: 2 × Red Dragon, 1 × Lil' Red Dragon"
     )
