@@ -28,12 +28,14 @@ from decks.collection import (
     replace_cards,
 )
 from decks.collection_list import MAX_OWNED
+from decks.limits import MAX_ID
 from decks.models import PRIVATE, Deck
 from decks.services import DeckError
 
 
 class OwnedCardSerializer(serializers.Serializer):
-    card = serializers.IntegerField(help_text="The card's id.")
+    # Bounded as a deck's card ids are: an id past the database's range names no card.
+    card = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The card's id.")
     quantity = serializers.IntegerField(min_value=0, max_value=MAX_OWNED)
     number = serializers.CharField(read_only=True)
     name = serializers.CharField(read_only=True, help_text="In `?lang=` or the request's.")

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -217,6 +220,16 @@ class DeckViewSet(
     def _reload(self, deck: Deck) -> Deck:
         return self.get_queryset().get(pk=deck.pk)
 
+    def _write(self, write: Callable[[], Deck]) -> Deck:
+        """The deck as `write()` left it: read back in the write's own transaction, so the
+        answer holds this write's revision, never that of a writer who came just after
+        (a client sending that revision back would overwrite an edit it never saw)."""
+        try:
+            with transaction.atomic():
+                return self._reload(write())
+        except DeckError as error:
+            _raise(error)
+
     @extend_schema(request=DeckWriteSerializer, responses={201: DeckSerializer})
     def create(self, request):
         payload = DeckWriteSerializer(data=request.data)
@@ -226,8 +239,8 @@ class DeckViewSet(
             if required not in data:
                 raise ApiError("invalid", f"{required}: This field is required.")
         entries = self._entries(data["game"], data) or []
-        try:
-            deck = deck_create(
+        deck = self._write(
+            lambda: deck_create(
                 owner=request.user,
                 game=data["game"],
                 name=data["name"],
@@ -237,9 +250,8 @@ class DeckViewSet(
                 notes=data.get("notes", ""),
                 tags=data.get("tags"),
             )
-        except DeckError as error:
-            _raise(error)
-        return Response(self._detail(self._reload(deck)), status=status.HTTP_201_CREATED)
+        )
+        return Response(self._detail(deck), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         request=DeckWriteSerializer, responses={200: DeckSerializer, 409: ErrorSerializer}
@@ -256,8 +268,8 @@ class DeckViewSet(
         if "game" in data and data["game"] != deck.game:
             raise ApiError("invalid", "game: a deck's game cannot change.")
         entries = self._entries(deck.game, data)
-        try:
-            deck = deck_update(
+        deck = self._write(
+            lambda: deck_update(
                 deck=deck,
                 author=request.user,
                 revision=data["revision"],
@@ -268,9 +280,8 @@ class DeckViewSet(
                 notes=data.get("notes"),
                 tags=data.get("tags"),
             )
-        except DeckError as error:
-            _raise(error)
-        return Response(self._detail(self._reload(deck)))
+        )
+        return Response(self._detail(deck))
 
     @extend_schema(
         request=DeckWriteSerializer, responses={200: DeckSerializer, 409: ErrorSerializer}
@@ -282,11 +293,9 @@ class DeckViewSet(
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def fork(self, request, pk=None):
         """Copy a readable deck into your own decks (private, with a link to the original)."""
-        try:
-            deck = deck_fork(deck=self.get_object(), owner=request.user)
-        except DeckError as error:
-            _raise(error)
-        return Response(self._detail(self._reload(deck)), status=status.HTTP_201_CREATED)
+        original = self.get_object()
+        deck = self._write(lambda: deck_fork(deck=original, owner=request.user))
+        return Response(self._detail(deck), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=RevisionSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -311,16 +320,15 @@ class DeckViewSet(
         if len(number) > len(str(MAX_REVISION)):
             message = f"This deck has no revision {number[:20]}…."
             raise ApiError("not_found", message, status_code=404)
-        try:
-            deck = deck_restore(
+        deck = self._write(
+            lambda: deck_restore(
                 deck=deck,
                 author=request.user,
                 revision=payload.validated_data["revision"],
                 number=int(number),
             )
-        except DeckError as error:
-            _raise(error)
-        return Response(self._detail(self._reload(deck)))
+        )
+        return Response(self._detail(deck))
 
     @extend_schema(
         parameters=[OpenApiParameter("format", str, enum=["text", "json"]), LANG_PARAMETER],

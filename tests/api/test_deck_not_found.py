@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Card
-from decks import services
 from decks.api import views as api_views
 from decks.models import Deck, DeckRevision
 from decks.rules import EntryInput
@@ -37,14 +36,15 @@ def test_restoring_a_revision_that_does_not_exist_is_a_404(deck, owner):
 
 
 def test_a_patch_that_loses_the_race_with_a_delete_is_a_404(deck, owner, monkeypatch):
-    """The DELETE lands between the PATCH reading the deck and writing it."""
-    update = services.deck_update
+    """The DELETE lands between the PATCH reading the deck and writing it (committed by
+    another request before the write's transaction begins)."""
+    read_entries = api_views.DeckViewSet._entries
 
-    def deleted_meanwhile(**kwargs):
-        Deck.objects.filter(pk=kwargs["deck"].pk).delete()
-        return update(**kwargs)
+    def deleted_meanwhile(self, game, data):
+        Deck.objects.filter(pk=deck.pk).delete()
+        return read_entries(self, game, data)
 
-    monkeypatch.setattr(api_views, "deck_update", deleted_meanwhile)
+    monkeypatch.setattr(api_views.DeckViewSet, "_entries", deleted_meanwhile)
     response = api(owner).patch(
         f"/api/decks/{deck.pk}/", {"revision": 1, "name": "Renamed"}, format="json"
     )

@@ -110,6 +110,21 @@ def test_put_refuses_an_unknown_card_and_a_bad_visibility(owner, catalogue):
     assert (hidden.status_code, hidden.json()["code"]) == (400, "invalid")
 
 
+@pytest.mark.parametrize("card_id", [0, -29, 2**63, -(2**90)])
+def test_put_refuses_a_card_id_no_card_can_have_and_keeps_the_collection(
+    owner, catalogue, card_id
+):
+    # Ids past the database's 64-bit range once made a 500 (found by the API fuzzing).
+    client = api(owner)
+    red = card("B01-002").pk
+    client.put("/api/collection/", {"cards": [{"card": red, "quantity": 2}]}, format="json")
+    cards = [{"card": red, "quantity": 1}, {"card": card_id, "quantity": 1}]
+    response = client.put("/api/collection/", {"cards": cards}, format="json")
+    assert (response.status_code, response.json()["code"]) == (400, "invalid")
+    kept = client.get("/api/collection/").json()["cards"]
+    assert [(c["card"], c["quantity"]) for c in kept] == [(red, 2)]
+
+
 def test_a_collection_is_private_until_shared(owner, other, catalogue):
     import_collection(owner=owner, text="3 Red Dragon")
     path = "/api/users/owner/collection/"
