@@ -111,9 +111,7 @@ def test_put_refuses_an_unknown_card_and_a_bad_visibility(owner, catalogue):
 
 
 @pytest.mark.parametrize("card_id", [0, -29, 2**63, -(2**90)])
-def test_put_refuses_a_card_id_no_card_can_have_and_keeps_the_collection(
-    owner, catalogue, card_id
-):
+def test_put_refuses_a_card_id_no_card_can_have_and_keeps_the_collection(owner, catalogue, card_id):
     # Ids past the database's 64-bit range once made a 500 (found by the API fuzzing).
     client = api(owner)
     red = card("B01-002").pk
