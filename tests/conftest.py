@@ -101,6 +101,13 @@ def owner(db):
 
 
 @pytest.fixture
+def logged_in(client, owner):
+    """The test client, logged in as `owner`."""
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
 def other(db):
     """Another player, who does not own them."""
     return User.objects.create_user("other", password="pw-other-123")

@@ -54,12 +54,6 @@ def test_a_patch_that_loses_the_race_with_a_delete_is_a_404(deck, owner, monkeyp
     assert not DeckRevision.objects.filter(deck_id=deck.pk).exists()
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 @pytest.mark.parametrize("zone, to", [("team", "deck"), ("deck", "team")])
 def test_moving_a_card_that_is_not_there_is_a_400_and_adds_no_revision(
     logged_in, catalogue, zone, to

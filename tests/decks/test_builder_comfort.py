@@ -24,12 +24,6 @@ pytestmark = pytest.mark.django_db
 B01 = "set:B01"
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def numbers_shown(html: str) -> list[str]:
     """The card numbers of the search results, in order."""
     results = html.split('class="result-list"', 1)[1].split("</ul>", 1)[0]

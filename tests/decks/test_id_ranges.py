@@ -20,12 +20,6 @@ pytestmark = pytest.mark.django_db
 TOO_BIG = "9223372036854775808"
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 @pytest.mark.parametrize(
     "action, data",
     [

@@ -61,12 +61,6 @@ def post(client, deck: Deck, action: str, follow=False, revision=None, headers=N
 # --- Fixtures -------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 # --- Creating a deck ------------------------------------------------------------------------
 
 

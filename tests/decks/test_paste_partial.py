@@ -30,12 +30,6 @@ pytestmark = pytest.mark.django_db
 PASTED = "4 Agumon\n3 攻擊組件A\n4 Grymon\n2 Red Dragon\n"
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def lines_of(deck: Deck) -> list[dict]:
     return Deck.objects.get(pk=deck.pk).unresolved_lines
 

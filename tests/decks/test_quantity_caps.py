@@ -23,12 +23,6 @@ from .test_page_builder import FETCH, entries_of, new_deck, post, revision_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def red() -> Card:
     return Card.objects.get(number="B01-002")
 
