@@ -163,6 +163,7 @@ def test_the_notes_and_tags_are_translated(client, owner, catalogue):
     deck = new_deck(client, text="3 B01-002")
     page = client.get(f"/decks/{deck.pk}/edit/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "筆記" in page and "標籤" in page and "最多 8 個，以逗號分隔" in page
+    assert "<summary>名稱、筆記、標籤與公開範圍</summary>" in page  # the panel holding them
 
 
 # --- API ------------------------------------------------------------------------------------

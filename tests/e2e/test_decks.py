@@ -90,7 +90,7 @@ def test_build_share_fork_and_goldfish_a_pad_deck(visitor_factory):
     expect(verdict(page)).to_have_attribute("data-verdict", "legal")
 
     # Share: make it unlisted.
-    page.get_by_text("Name, description and visibility").click()
+    page.get_by_text("Name, notes, tags and visibility").click()
     page.get_by_label("Visibility").select_option("unlisted")
     page.locator(".settings-panel").get_by_role("button", name="Save").click()
     expect(page.locator("[data-messages]")).to_contain_text("Deck settings saved.")
