@@ -22,3 +22,9 @@ REST_FRAMEWORK = {
         site.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}), BENCH_THROTTLE_RATE
     ),
 }
+
+# Pages rendered in-process name their static files without a collectstatic run first.
+STORAGES = {
+    **site.STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

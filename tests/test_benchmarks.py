@@ -27,6 +27,7 @@ SMOKED = {
     "matchup.py",
     "jobs.py",
     "search_latency.py",
+    "decks_pages.py",
     "load/run.py",
 }
 # Scripts that are parts of another benchmark and run inside its smoke.
@@ -111,3 +112,23 @@ def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn
     # Without locust the smoke ends after one request to every endpoint answered 200;
     # with it, after a short load with no failure (a failure is exit status 1).
     assert "smoke: set-up, gunicorn and one request" in out or "failures over the whole run" in out
+
+
+def test_the_deck_pages_benchmark_smoke_prints_both_games_and_browses_in_few_queries():
+    report = json.loads(smoke("decks_pages.py").stdout)
+    for game in ("pad", "digimon"):
+        figures = report["printing"][game]
+        assert figures["pages"] == -(-figures["copies"] // 9) > 0  # nine cards a page
+        assert figures["pdf_bytes"] > 0 and figures["png_bytes"] > 0
+        assert (
+            min(
+                figures[f"{kind}_{state}_s"]
+                for kind in ("pdf", "png")
+                for state in ("drawn", "stored")
+            )
+            > 0
+        )
+    assert report["public_decks"] > 20  # the reference decks and the benchmark's own
+    for name, figures in report["browser"].items():
+        assert 0 < figures["p50_ms"] <= figures["p95_ms"], name
+        assert 1 <= figures["sql_queries"] <= 4, name
