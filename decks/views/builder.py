@@ -108,6 +108,8 @@ def respond(request, deck, level: int, texts: list[str], status: int = 200, more
             {
                 "ok": status < 400,
                 "revision": deck.revision,
+                # The settings as stored (tags normalised), for the form the player sent.
+                "fields": {"tags": context["settings_form"].initial["tags"]},
                 "messages": [
                     {"level": messages.DEFAULT_TAGS[level], "text": text} for level, text in said
                 ],

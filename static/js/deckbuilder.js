@@ -124,6 +124,12 @@
       return fetchJson(form.action, { method: "POST", body: body })
         .then(function (data) {
           apply(data);
+          if (data.ok && data.fields) {
+            // What was stored: tags come back trimmed, lower-cased and without repeats.
+            Object.keys(data.fields).forEach(function (name) {
+              each('[name="' + name + '"]', function (input) { input.value = data.fields[name]; }, form);
+            });
+          }
           if (data.ok && form.hasAttribute("data-reset-on-success")) {
             each("textarea", function (area) { area.value = ""; }, form);
           }

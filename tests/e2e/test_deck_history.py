@@ -43,6 +43,8 @@ def test_notes_tags_one_revision_for_a_burst_and_a_diff(visitor_factory):
     page.locator("input[name=tags]").fill("Aggro, Budget Build")
     page.locator(".settings-panel [type=submit]").click()
     expect(page.locator('.revision[data-revision="8"]')).to_have_count(1)
+    # The field now shows the tags as they were stored.
+    expect(page.locator("input[name=tags]")).to_have_value("aggro, budget-build")
     visitor.shot("builder-settings")
 
     # The deck page: the notes as Markdown, the script shown as text, the tags as links.
