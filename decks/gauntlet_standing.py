@@ -85,7 +85,8 @@ def measure_standing(deck_id: str, revision: int) -> GauntletStanding | None:
     deck = Deck.objects.filter(pk=deck_id).prefetch_related("entries").first()
     if deck is None or deck.revision != revision or not is_measurable(deck):
         return None
-    opponents = gauntlet(deck.game)
+    # A reference deck faces the others: its mirror match would only pull it toward 50 %.
+    opponents = [o for o in gauntlet(deck.game) if o.label["deck"] != deck.pk]
     if not opponents:
         return None
     entries = tuple(

@@ -53,6 +53,14 @@ def test_publishing_a_legal_deck_measures_it(owner, eager, django_capture_on_com
     ).state == ("measured")
 
 
+def test_a_reference_deck_is_measured_against_the_other_reference_decks(owner, eager):
+    fire = Deck.objects.get(reference=True, game="pad", name="Reference: Fire")
+    standing = measure_standing(fire.pk, fire.revision)
+    # Seven PAD reference decks: Fire plays the six others, never its own mirror.
+    assert reference_decks("pad").count() == 7
+    assert standing.games == GAMES * 6
+
+
 def test_a_change_makes_it_stale_until_measured_again(
     owner, eager, django_capture_on_commit_callbacks
 ):
