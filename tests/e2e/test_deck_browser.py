@@ -58,17 +58,22 @@ def names(page) -> list[str]:
     return [text.strip() for text in page.locator("tbody .browse-name > a").all_inner_texts()]
 
 
-def thumbnail_loaded(page, deck: Deck) -> bool:
+def wait_for_thumbnail(page, deck: Deck) -> None:
+    """The deck's key card picture loads (a broken or missing one times out): it is lazy
+    and its proxy may be drawn by this very request, so wait rather than look once."""
     image = page.locator(f'tr[data-deck="{deck.pk}"] .browse-thumb img')
     expect(image).to_be_visible()
-    return image.evaluate("img => img.complete && img.naturalWidth > 0")
+    image.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=image.element_handle(), timeout=20_000
+    )
 
 
 def test_filter_sort_and_thumbnails(visitor: Visitor):
     decks = build_decks()
     page = visitor.open("/decks/?author=browser")
     expect(rows(page)).to_have_count(4)
-    assert thumbnail_loaded(page, decks["fire"])  # its key card: Lil' Red Dragon
+    wait_for_thumbnail(page, decks["fire"])  # its key card: Lil' Red Dragon
     image = page.locator(f'tr[data-deck="{decks["fire"].pk}"] .browse-thumb img')
     expect(image).to_have_attribute("alt", "Lil' Red Dragon")
     visitor.shot("all")
@@ -110,7 +115,7 @@ def test_on_a_phone_in_traditional_chinese(visitor_factory):
     strong = page.locator(f'tr[data-deck="{decks["strong"].pk}"]')
     expect(strong.locator(".browse-standing")).to_have_text("對挑戰組 62%（55–68%）")
     expect(strong.locator(".browse-standing")).to_be_visible()
-    assert thumbnail_loaded(page, decks["strong"])
+    wait_for_thumbnail(page, decks["strong"])
     # Nothing scrolls sideways; the thumbnail sits beside the name, not above it.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
