@@ -33,6 +33,7 @@ from decks.decklist import (  # the deck format's own line reader and name resol
     MAX_LINES,
     ListError,
     Resolution,
+    _header,
     export_deck_list,
     name_key,
     resolve_names,
@@ -48,9 +49,6 @@ GAME_SECTIONS = {
     v.DIGIMON: ["digimon", "數碼寶貝", "数码宝贝", "デジモン"],
 }
 _SECTIONS = {fold(word): game for game, words in GAME_SECTIONS.items() for word in words}
-_DECK_HEADERS = {fold(word) for word in ("deck", "team", "side", "sideboard", "maybe")} | {
-    fold(word) for word in ("卡组", "牌組", "队伍", "隊伍")
-}
 SECTION_TEXT = {v.PAD: "# PAD", v.DIGIMON: "# Digimon"}
 
 
@@ -104,7 +102,7 @@ def _read_lines(text: str) -> tuple[list[_Line], list[ListError]]:
             continue
         if not stripped or stripped.startswith("#"):
             continue
-        if fold(stripped.rstrip(":：").split("(")[0].strip()) in _DECK_HEADERS:
+        if _header(stripped) is not None:  # a deck list's zone header: "Deck:", "Team (5):"…
             continue
         read = _read_count(stripped)
         if read is None:
