@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from cards.api.language import LANG_PARAMETER, requested_name_language
 from cards.display_names import display_name
 from cardsite.api import ApiError, ErrorSerializer
+from decks.api.access import raise_deck_error, readable_deck
 from decks.collection import (
     MODES,
     REPLACE,
@@ -75,10 +76,6 @@ class OwnershipSerializer(serializers.Serializer):
     missing = MissingSerializer(many=True)
 
 
-def _raise(error: DeckError):
-    raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
-
-
 def _body(request, owner, collection) -> dict:
     language = requested_name_language(request)
     return {
@@ -122,7 +119,7 @@ def my_collection(request):
                 visibility=payload.validated_data.get("visibility"),
             )
         except DeckError as error:
-            _raise(error)
+            raise_deck_error(error)
     return Response(_body(request, request.user, collection_of(request.user)))
 
 
@@ -141,7 +138,7 @@ def import_view(request):
     try:
         result = import_collection(owner=request.user, **payload.validated_data)
     except DeckError as error:
-        _raise(error)
+        raise_deck_error(error)
     body = _body(request, request.user, collection_of(request.user))
     return Response({**body, "imported_cards": result.cards, "imported_copies": result.copies})
 
@@ -179,9 +176,7 @@ def user_collection(request, username: str):
 def deck_ownership_view(request, pk: str):
     """How many of a readable deck's cards you own, and the copies you miss (the deck and
     team count; the sideboard / maybe zone does not)."""
-    deck = Deck.objects.filter(pk=pk).first()
-    if deck is None or not deck.is_readable_by(request.user):
-        raise ApiError("not_found", "No deck has this id.", status_code=404)
+    deck = readable_deck(Deck.objects.all(), pk, request.user)
     language = requested_name_language(request)
     ownership = deck_ownership(deck, request.user)
     return Response(

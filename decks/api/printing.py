@@ -22,6 +22,7 @@ from rest_framework.decorators import api_view, permission_classes
 from cards.api.language import requested_name_language
 from cards.display_names import LANGUAGE_CODES
 from cardsite.api import ApiError, ErrorSerializer
+from decks.api.access import readable_deck
 from decks.models import PRIVATE, Deck
 from decks.printing import pdf, picture, sheet
 
@@ -45,13 +46,6 @@ ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="`invalid_paper` or `invalid_parameter`"),
     404: OpenApiResponse(ErrorSerializer, description="No deck you may read has this id."),
 }
-
-
-def _readable_deck(request, pk: str) -> Deck:
-    deck = Deck.objects.select_related("owner").filter(pk=pk).first()
-    if deck is None or not deck.is_readable_by(request.user):
-        raise ApiError("not_found", "No deck has this id.", status_code=404)
-    return deck
 
 
 def _language(request) -> str:
@@ -104,7 +98,7 @@ def deck_proxies_pdf(request, id: str):  # `{id}` in the schema, as every deck e
     with an uploaded picture prints it; the others print their proxy in `lang`."""
     paper = _paper(request)
     language = _language(request)
-    deck = _readable_deck(request, id)
+    deck = readable_deck(Deck.objects.select_related("owner"), id, request.user)
     entries = sheet.printed_entries(deck)
 
     def draw() -> bytes:
@@ -129,7 +123,7 @@ def deck_image_png(request, id: str):
     """The deck as one picture to share: its name, the PAD team in a row of its own, then
     each card of the deck once with its count (×3); the sideboard is not shown."""
     language = _language(request)
-    deck = _readable_deck(request, id)
+    deck = readable_deck(Deck.objects.select_related("owner"), id, request.user)
     entries = sheet.printed_entries(deck)
 
     def draw() -> bytes:

@@ -16,6 +16,7 @@ from cards import vocabulary as v
 from cards.api.language import LANG_PARAMETER, requested_name_language
 from cards.display_names import NAME_FIELDS
 from cardsite.api import ApiError, ErrorSerializer
+from decks.api.access import raise_deck_error, readable_deck
 from decks.api.browse_parameters import BROWSE_PARAMETERS
 from decks.api.serializers import (
     DeckSerializer,
@@ -60,10 +61,6 @@ def verdict_to_dict(verdict, list_errors=()) -> dict:
     return {"valid": verdict.valid and not list_errors, "errors": errors, "counts": verdict.counts}
 
 
-def _raise(error: DeckError):
-    raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
-
-
 @extend_schema(request=ValidateRequestSerializer, responses=ValidationSerializer)
 @api_view(["POST"])
 @permission_classes([permissions.AllowAny])
@@ -95,7 +92,7 @@ def _verdict(data: dict) -> dict:
         try:
             check_caps(entries)
         except DeckError as error:
-            _raise(error)
+            raise_deck_error(error)
     return verdict_to_dict(validate_deck(data["game"], entries), list_errors)
 
 
@@ -173,9 +170,7 @@ class DeckViewSet(
     def get_object(self):
         # Readability first: a private deck of someone else does not exist for you (404),
         # whatever you wanted to do with it (not 403, which would confirm the id).
-        deck = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
-        if deck is None or not deck.is_readable_by(self.request.user):
-            raise ApiError("not_found", "No deck has this id.", status_code=404)
+        deck = readable_deck(self.get_queryset(), self.kwargs["pk"], self.request.user)
         self.check_object_permissions(self.request, deck)
         return deck
 
@@ -214,7 +209,7 @@ class DeckViewSet(
             if "entries" in data:
                 return entries_from_items(data["entries"])
         except DeckError as error:
-            _raise(error)
+            raise_deck_error(error)
         return None
 
     def _reload(self, deck: Deck) -> Deck:
@@ -228,7 +223,7 @@ class DeckViewSet(
             with transaction.atomic():
                 return self._reload(write())
         except DeckError as error:
-            _raise(error)
+            raise_deck_error(error)
 
     @extend_schema(request=DeckWriteSerializer, responses={201: DeckSerializer})
     def create(self, request):
