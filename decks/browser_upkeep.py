@@ -9,6 +9,8 @@ from decks.keycard import refresh_key_card
 from decks.models import Deck
 
 
-def after_deck_write(deck: Deck) -> None:
-    refresh_key_card(deck)
+def after_deck_write(deck: Deck, *, cards_changed: bool = True) -> None:
+    # A write that left the cards alone (name, notes, visibility) keeps its key card.
+    if cards_changed:
+        refresh_key_card(deck)
     schedule_standing(deck)

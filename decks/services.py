@@ -317,7 +317,7 @@ def deck_update(
     if tags is not None:
         write_tags(deck, tags)
     _snapshot(deck, author, note, burst=burst)
-    after_deck_write(deck)
+    after_deck_write(deck, cards_changed=merged is not None)
     return deck
 
 
