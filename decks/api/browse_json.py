@@ -20,8 +20,6 @@ def key_card_json(card) -> dict | None:
 
 def standing_json(standing: StandingView) -> dict:
     """`{state, win_rate, low, high, games}`: rates as fractions, None unless measured."""
-    if standing.state != "measured":
-        return {"state": standing.state, "win_rate": None, "low": None, "high": None, "games": 0}
     return {
         "state": standing.state,
         "win_rate": standing.rate,
