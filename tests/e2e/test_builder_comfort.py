@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from decks.models import Deck
 from decks.services import deck_create, entries_from_text
 from tests.decklists import pad_list
+from tests.e2e.conftest import Visitor
 
 PASSWORD = "pw-comfort-123"
 PHONE = {"width": 390, "height": 844}
@@ -54,15 +55,21 @@ def search(page: Page, query: str) -> None:
     box.press("Enter")
 
 
+def builder_searching(visitor_factory, deck, name: str, query: str) -> tuple[Visitor, Page]:
+    """The deck's owner, logged in, in the builder with `query` searched."""
+    visitor = visitor_factory(name)
+    page = visitor.log_in("comfort", PASSWORD)
+    visitor.open(f"/decks/{deck.pk}/edit/")
+    search(page, query)
+    return visitor, page
+
+
 def result(page: Page, number: str):
     return page.locator(f".result:has(small:text-is('{number}'))")
 
 
 def test_search_results_page_forward_and_back_and_an_add_keeps_the_page(visitor_factory, deck):
-    visitor = visitor_factory("paging")
-    page = visitor.log_in("comfort", PASSWORD)
-    visitor.open(f"/decks/{deck.pk}/edit/")
-    search(page, "set:B01")
+    visitor, page = builder_searching(visitor_factory, deck, "paging", "set:B01")
     count = page.locator("[data-panel=results] .result-count")
     expect(count).to_have_text("1–24 of 121 cards")
     expect(page.locator(".result")).to_have_count(24)
@@ -92,10 +99,7 @@ def test_search_results_page_forward_and_back_and_an_add_keeps_the_page(visitor_
 
 
 def test_a_card_preview_opens_on_hover_and_with_the_keyboard(visitor_factory, deck):
-    visitor = visitor_factory("preview")
-    page = visitor.log_in("comfort", PASSWORD)
-    visitor.open(f"/decks/{deck.pk}/edit/")
-    search(page, "number:B01-006")
+    visitor, page = builder_searching(visitor_factory, deck, "preview", "number:B01-006")
     preview = page.locator(".card-preview")
     expect(preview).to_be_hidden()
 
