@@ -259,7 +259,8 @@ def forget_queue(url: str, queue: str) -> None:
         import redis
 
         client = redis.Redis.from_url(url)
-        client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+        for name in (queue, f"{queue}.background"):  # cardsite/job_queues.py
+            client.delete(name, f"_kombu.binding.{name}", f"_kombu.binding_permanent.{name}")
         client.close()
 
 

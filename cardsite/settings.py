@@ -10,6 +10,8 @@ import dj_email_url
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
+from cardsite import job_queues
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -297,6 +299,10 @@ DECK_BROWSER_GAUNTLET_GAMES = envint("DECK_BROWSER_GAUNTLET_GAMES", 200)
 JOB_QUEUE_DIR = Path(os.environ.get("JOB_QUEUE_DIR") or BASE_DIR / "var" / "queue")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "cardsite")
+# Players' runs on that queue; the site's own upkeep (proxy pictures, deck standings) on
+# "<queue>.background", which workers read only while the first is empty (cardsite/job_queues.py).
+CELERY_TASK_QUEUES = job_queues.queues(CELERY_TASK_DEFAULT_QUEUE)
+CELERY_TASK_ROUTES = ("cardsite.job_queues.route_task",)
 # A chunk is acknowledged once played: a worker killed mid-chunk leaves it to another one
 # (at once when a pool process dies; after the visibility timeout when a whole worker
 # machine dies, Redis).
@@ -308,6 +314,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2, "interval_step": 0.5}
 if CELERY_BROKER_URL.startswith("filesystem:"):
+    CELERY_BROKER_TRANSPORT = job_queues.FILESYSTEM_TRANSPORT
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(JOB_QUEUE_DIR / "messages"),
         "data_folder_out": str(JOB_QUEUE_DIR / "messages"),
@@ -318,7 +325,10 @@ if CELERY_BROKER_URL.startswith("filesystem:"):
         "polling_interval": 0.1,
     }
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("JOB_VISIBILITY_TIMEOUT", 600)}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": envint("JOB_VISIBILITY_TIMEOUT", 600),
+        "queue_order_strategy": "priority",  # Redis: the queues in their order, players' first
+    }
 
 # Card images are validated on upload; refuse anything larger than this many bytes.
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", 5 * 1024 * 1024)

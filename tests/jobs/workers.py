@@ -22,12 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
+import kombu.pools
 import pytest
 import redis
 from django.conf import settings
 from django.db import connection
 
 from cardsite.celery import app
+from cardsite.job_queues import FILESYSTEM_TRANSPORT, background_queue
 from tests.proc import descendants, identity, is_running, kill_all, wait_until
 
 REDIS_DB = 13  # the worker tests' own Redis database (tests/load_cache uses 12, the cache 15)
@@ -90,6 +92,9 @@ def _reset_publisher() -> None:
         app._pool.force_close_all()
         app._pool = None
     app.__dict__.pop("amqp", None)  # a cached property: its default queue and producer pool
+    # kombu keeps producer pools by connection: the next test on the same broker would get
+    # this one's, whose connections were just closed.
+    kombu.pools.reset()
 
 
 @contextlib.contextmanager
@@ -98,7 +103,7 @@ def publishing_to(broker: Broker) -> Iterator[Broker]:
     if broker.folder is not None:
         for sub in ("messages", "control"):
             (broker.folder / sub).mkdir(parents=True, exist_ok=True)
-    names = ("broker_url", "broker_transport_options", "task_default_queue")
+    names = ("broker_url", "broker_transport", "broker_transport_options", "task_default_queue")
     saved = {name: app.conf[name] for name in names}
     saved_url = os.environ.get("CELERY_BROKER_URL")
     # Celery reads the broker from this variable before its configuration (the test settings
@@ -106,6 +111,8 @@ def publishing_to(broker: Broker) -> Iterator[Broker]:
     os.environ["CELERY_BROKER_URL"] = broker.url
     app.conf.update(
         broker_url=broker.url,
+        # The settings name the embedded queue's transport class; Redis goes by its URL.
+        broker_transport=FILESYSTEM_TRANSPORT if broker.folder is not None else None,
         broker_transport_options=broker.transport_options(),
         task_default_queue=broker.queue,
     )
@@ -286,11 +293,12 @@ def _forget_queue(client: redis.Redis, queue: str) -> None:
     (kombu keeps those of every queue in one hash per database: only ours are removed)."""
     import json
 
-    client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+    for name in (queue, background_queue(queue)):
+        client.delete(name, f"_kombu.binding.{name}", f"_kombu.binding_permanent.{name}")
     for tag, value in client.hscan_iter("unacked"):
         with contextlib.suppress(ValueError, TypeError):
             _message, _exchange, routing_key = json.loads(value)
-            if routing_key == queue:
+            if routing_key in (queue, background_queue(queue)):
                 client.hdel("unacked", tag)
                 client.zrem("unacked_index", tag)
 
