@@ -258,8 +258,10 @@ def forget_queue(url: str, queue: str) -> None:
     if url.startswith("redis://") and queue:
         import redis
 
+        from cardsite.job_queues import background_queue
+
         client = redis.Redis.from_url(url)
-        for name in (queue, f"{queue}.background"):  # cardsite/job_queues.py
+        for name in (queue, background_queue(queue)):
             client.delete(name, f"_kombu.binding.{name}", f"_kombu.binding_permanent.{name}")
         client.close()
 

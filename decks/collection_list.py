@@ -33,11 +33,11 @@ from decks.decklist import (  # the deck format's own line reader and name resol
     MAX_LINES,
     ListError,
     Resolution,
-    _header,
     export_deck_list,
     name_key,
     resolve_names,
     suggest_cards,
+    zone_header,
 )
 from decks.rules.messages import card_name, joined, render
 
@@ -102,7 +102,7 @@ def _read_lines(text: str) -> tuple[list[_Line], list[ListError]]:
             continue
         if not stripped or stripped.startswith("#"):
             continue
-        if _header(stripped) is not None:  # a deck list's zone header: "Deck:", "Team (5):"…
+        if zone_header(stripped) is not None:  # a deck list's zone header: "Deck:", "Team (5):"…
             continue
         read = _read_count(stripped)
         if read is None:

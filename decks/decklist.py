@@ -141,7 +141,8 @@ class _Line:
     text: str = ""  # the whole line, as typed
 
 
-def _header(text: str) -> str | None:
+def zone_header(text: str) -> str | None:
+    """The zone a header line opens ("Deck:", "Team (5):", "卡组", …), None for any other line."""
     match = _HEADER.match(text)
     return HEADERS.get(fold(match["word"])) if match else None
 
@@ -180,7 +181,7 @@ def _read_lines(text: str, game: str) -> tuple[list[_Line], list[ListError]]:
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        header = _header(stripped)
+        header = zone_header(stripped)
         if header is not None:
             zone = header
             skipping = header == TEAM and game != v.PAD

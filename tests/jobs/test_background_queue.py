@@ -16,7 +16,7 @@ from tests import conftest as suite
 from tests.clients import api
 from tests.decklists import pad_list
 from tests.jobs import workers as real
-from tests.jobs.test_workers import finished, submitted
+from tests.jobs.workers import finished, submitted
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

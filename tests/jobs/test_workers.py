@@ -21,6 +21,7 @@ from tests import conftest as suite
 from tests.clients import api
 from tests.decklists import pad_list
 from tests.jobs import workers as real
+from tests.jobs.workers import finished, submitted
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,21 +40,6 @@ def committed_gauntlet(transactional_db):
 
 def text(value) -> str:
     return json.dumps(value, ensure_ascii=False)
-
-
-def submitted(client, body) -> str:
-    response = client.post("/api/jobs/", body, format="json")
-    assert response.status_code == 202, response.json()
-    return response.json()["url"]
-
-
-def finished(client, url: str, seconds: float = 60) -> dict:
-    """The job once it is no longer queued or running (GET, as a client polls it)."""
-    return real.wait_for(
-        lambda: (job := client.get(url).json())["state"] not in ("queued", "running") and job,
-        seconds,
-        f"{url} did not finish in {seconds} s: {client.get(url).json()['progress']}",
-    )
 
 
 def matchup_body(games: int, seed: int) -> dict:

@@ -303,6 +303,22 @@ def _forget_queue(client: redis.Redis, queue: str) -> None:
                 client.zrem("unacked_index", tag)
 
 
+def submitted(client, body) -> str:
+    """The url of a job submitted through the API (202)."""
+    response = client.post("/api/jobs/", body, format="json")
+    assert response.status_code == 202, response.json()
+    return response.json()["url"]
+
+
+def finished(client, url: str, seconds: float = 60) -> dict:
+    """The job once it is no longer queued or running (GET, as a client polls it)."""
+    return wait_for(
+        lambda: (job := client.get(url).json())["state"] not in ("queued", "running") and job,
+        seconds,
+        f"{url} did not finish in {seconds} s: {client.get(url).json()['progress']}",
+    )
+
+
 def cpu_time(pid: int) -> float:
     """Seconds of CPU the process has used (user + system), 0 once it is gone."""
     try:
