@@ -19,7 +19,9 @@ this module caches nothing (`enabled()` is False): correct, only slower.
 Keys also carry the active language (the pages speak en, zh-hant, zh-hans) and whatever
 else the value depends on (the query string, the host for absolute URLs, the deck's
 revision). A key never carries the user: callers cache only what is the same for every
-reader who may see it, and check access *before* asking the cache.
+reader who may see it, and check access *before* asking the cache. A search is keyed on its
+parsed query, and one whose answer depends on the reader is never cached
+(cards.search.sharing).
 """
 
 from __future__ import annotations
@@ -147,11 +149,19 @@ def cached(kind: str, parts: tuple, compute: Callable[[], T], *, store=None) -> 
     return value
 
 
-def request_parts(request) -> tuple:
+def request_parts(request, *, search: str | None = None) -> tuple:
     """What a GET response depends on besides the catalogue: the path, the query string
-    (order-free) and the scheme and host absolute links are built with."""
-    query = tuple(sorted((k, tuple(request.GET.getlist(k))) for k in request.GET))
-    return (request.scheme, request.get_host(), request.path, query)
+    (order-free) and the scheme and host absolute links are built with.
+
+    `search`: for a search, the key of its parsed query (cards.search.sharing.shared_key),
+    which stands for `q`: the text of `q` never picks a cached answer (issue 24, finding 3).
+    """
+    skipped = () if search is None else ("q",)
+    query = tuple(
+        sorted((k, tuple(request.GET.getlist(k))) for k in request.GET if k not in skipped)
+    )
+    parts = (request.scheme, request.get_host(), request.path, query)
+    return parts if search is None else (*parts, ("search", search))
 
 
 # --- Signals --------------------------------------------------------------------------------

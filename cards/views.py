@@ -22,7 +22,7 @@ from cards.display_names import localized_ordering
 from cards.models import Card, CardSet
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.search.order import SET_AND_NUMBER
-from cards.search.owned import depends_on_reader
+from cards.search.sharing import shared_key
 from cards.search.suggest import suggest_query
 from cards.search.syntax import quote_value
 from cards.selectors import catalogue_summary
@@ -243,14 +243,15 @@ def card_search(request):
             (),
             lambda: render_to_string("cards/_search_filters.html", {"form": form}),
         )
-    # The results are the same for everyone asking this address in this language: kept in
+    # The results are the same for everyone asking this search in this language: kept in
     # the shared cache until the catalogue changes (a timeout is not kept: it may pass).
-    if depends_on_reader(q):  # `is:owned`: this reader's cards, never shared through the cache
+    key = shared_key(q)
+    if key is None:  # `is:owned` (this reader's cards), or a query that cannot be read
         results_status, results = _search_results(request, context)
     else:
         results_status, results = cache.cached(
             "search-page",
-            cache.request_parts(request),
+            cache.request_parts(request, search=key),
             lambda: _search_results(request, context),
             store=lambda value: value[0] != 503,
         )
@@ -351,8 +352,16 @@ FIELD_DOCS = [
             ),
             (
                 ["is"],
-                "conflict",
+                "conflict, owned",
                 _("is:conflict finds cards whose sources disagree on a field."),
+            ),
+            (
+                ["owned"],
+                _("a number"),
+                _(
+                    "Cards you own at least 2 copies of; owned<3 also finds the cards you do "
+                    "not own (0 copies)."
+                ),
             ),
         ],
     ),

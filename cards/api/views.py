@@ -36,7 +36,7 @@ from cards.lookups import (
 )
 from cards.models import Card
 from cards.search import SearchTimeout, search_time_limit
-from cards.search.owned import depends_on_reader
+from cards.search.sharing import shared_key
 from cards.search.suggest import autocomplete_cards, suggest_query
 from cards.selectors import cards_with_details, load_children
 from cardsite.api import ApiError, ErrorSerializer
@@ -149,9 +149,11 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                 ) % {"limit": error.limit_ms}
                 raise ApiError("search_timeout", message, 503) from None
 
-        if depends_on_reader(request.query_params.get("q", "")):  # `is:owned`: never shared
+        key = shared_key(request.query_params.get("q", ""))
+        if key is None:  # `is:owned` (this reader's cards), or a query that cannot be read
             return Response(search())
-        return _cached(request, "search-api", search)
+        parts = cache.request_parts(request, search=key)
+        return Response(cache.cached("search-api", parts, search))
 
     def _suggestions(self, request, data) -> list[dict]:
         """ "Did you mean …" for a query that found nothing (cards.search.suggest)."""

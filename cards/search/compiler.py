@@ -13,8 +13,13 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from cards.models import Card
-from cards.search.fields import UnknownValue, closest_field, handler_for, takes_regex
-from cards.search.owned import is_owned_term, owned_q
+from cards.search.fields import (
+    UnknownValue,
+    closest_field,
+    is_reader_specific,
+    resolve,
+    takes_regex,
+)
 from cards.search.regex import check_regex, regex_q
 from cards.search.syntax import (
     And,
@@ -25,7 +30,7 @@ from cards.search.syntax import (
     QuerySyntaxError,
     Regex,
     Term,
-    parse,
+    parse_query,
 )
 from cards.search.text import fold
 
@@ -41,7 +46,8 @@ class SearchResult:
 class Compiler:
     def __init__(self, user=None):
         self.warnings: list[dict] = []
-        self.user = user  # who searches: `is:owned` names their cards (cards.search.owned)
+        # Who searches: given only to the handlers marked reader_specific (`is:owned`).
+        self.user = user
 
     def warn(self, code: str, message: str, position: int) -> None:
         self.warnings.append({"code": code, "message": message, "position": position})
@@ -83,21 +89,8 @@ class Compiler:
         check_regex(node.pattern, node.position)
         return regex_q(node.pattern)
 
-    def compile_owned(self, node: Term) -> Q:
-        if self.user is None or not self.user.is_authenticated:
-            message = _("%(term)s: log in to search the cards you own; no card matches it.")
-            self.warn(
-                "login_required",
-                message % {"term": f"{node.field}{node.op}{node.value}"},
-                node.position,
-            )
-            return MATCHES_NOTHING
-        return owned_q(node, self.user)
-
     def compile_term(self, node: Term) -> Q | None:
-        if is_owned_term(node) and not node.regex:
-            return self.compile_owned(node)
-        handler = handler_for(node.field)
+        handler = resolve(node)
         if handler is None:
             message = _("Unknown field %(field)r: no card matches this term.") % {
                 "field": node.field
@@ -115,7 +108,17 @@ class Compiler:
                     position,
                 )
             check_regex(node.value, position)
+        if is_reader_specific(handler) and (self.user is None or not self.user.is_authenticated):
+            message = _("%(term)s: log in to search the cards you own; no card matches it.")
+            self.warn(
+                "login_required",
+                message % {"term": f"{node.field}{node.op}{node.value}"},
+                node.position,
+            )
+            return MATCHES_NOTHING
         try:
+            if is_reader_specific(handler):
+                return handler(node, self.user)
             return handler(node)
         except UnknownValue as error:
             message = _("%(problem)s: no card matches this term.") % {"problem": error}
@@ -128,8 +131,7 @@ def search_cards(query: str, cards: QuerySet[Card] | None = None, *, user=None) 
     `user`: who searches, for `is:owned` (without one it matches nothing, with a warning)."""
     cards = Card.objects.all() if cards is None else cards
     compiler = Compiler(user)
-    # NUL cannot reach PostgreSQL (psycopg refuses it); it has no meaning in a query anyway.
-    condition = compiler.compile(parse((query or "").replace("\x00", "")))
+    condition = compiler.compile(parse_query(query))
     if condition is not None:
         cards = cards.filter(condition)
     return SearchResult(cards, compiler.warnings)

@@ -2,6 +2,10 @@
 
 A handler gets the operator and the raw value and returns a Q, or raises
 `UnknownValue` (the term is ignored with a warning) or `QuerySyntaxError`.
+
+A handler whose answer depends on who searches (`is:owned`, `owned>=2`) is marked
+`reader_specific`: only such a handler is given the user, and any query with one of its
+terms is never served from the shared cache (cards.search.sharing, issue 24 finding 3).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from cards import vocabulary as v
 from cards.models import AttackRow, DigimonAttack
+from cards.search.owned import OWNED_FIELD, is_owned_q, owned_count_q
 from cards.search.regex import regex_q
 from cards.search.syntax import QuerySyntaxError, Term
 from cards.search.text import fold
@@ -57,6 +62,17 @@ def accepts_regex(handler: Handler) -> Handler:
 
 def takes_regex(handler: Handler) -> bool:
     return getattr(handler, "takes_regex", False)
+
+
+def reader_specific(handler):
+    """Mark a handler whose answer depends on who searches: the compiler calls it as
+    `handler(term, user)` (a logged-in user), and no answer to a query using it is shared."""
+    handler.reader_specific = True
+    return handler
+
+
+def is_reader_specific(handler) -> bool:
+    return getattr(handler, "reader_specific", False)
 
 
 def _number(term: Term) -> int:
@@ -232,14 +248,37 @@ def set_code(term: Term) -> Q:
     return ~q if term.op == "!=" else q
 
 
-def is_term(term: Term) -> Q:
+def is_conflict(term: Term) -> Q:
     """`is:conflict`: the card has at least one field its sources contradict (issue 13)."""
     _equality_only(term)
-    if term.value.lower() != "conflict":
-        raise UnknownValue(term)
     # A first element exists exactly when the list of data issues is not empty.
     q = Q(data_issues__0__isnull=False)
     return ~q if term.op == "!=" else q
+
+
+@reader_specific
+def is_owned(term: Term, user) -> Q:
+    _equality_only(term)
+    return is_owned_q(user, negated=term.op == "!=")
+
+
+@reader_specific
+def owned(term: Term, user) -> Q:
+    return owned_count_q(term.op, _number(term), user)
+
+
+# `is:value`: each value is a handler of its own, so a reader-specific one is found the way
+# a reader-specific field is (resolve()).
+IS_VALUES: dict[str, Handler] = {"conflict": is_conflict, OWNED_FIELD: is_owned}
+
+
+def is_term(term: Term) -> Q:
+    """`is:` with a value it does not know (the known ones are resolved to IS_VALUES)."""
+    _equality_only(term)
+    raise UnknownValue(term)
+
+
+is_term.values = IS_VALUES
 
 
 def _lower_map(values, **aliases) -> dict[str, str]:
@@ -368,6 +407,7 @@ FIELDS: dict[str, Handler] = {
         _lower_map(v.values(v.VERIFICATIONS), list="card_list", cardlist="card_list"),
     ),
     "is": is_term,
+    OWNED_FIELD: owned,
 }
 
 ALIASES = {
@@ -403,6 +443,23 @@ ALIASES = {
 
 def handler_for(name: str) -> Handler | None:
     return FIELDS.get(ALIASES.get(name, name))
+
+
+def resolve(term: Term) -> Handler | None:
+    """The handler that answers `term`: its field's, or for a field with a table of values
+    (`is:`) that value's. The compiler and the cache ask this same function, so whatever
+    runs a term is what decides whether its answer may be shared."""
+    handler = handler_for(term.field)
+    values = getattr(handler, "values", None)
+    if values is not None:
+        return values.get(term.value.casefold(), handler)
+    return handler
+
+
+def reads_reader(term: Term) -> bool:
+    """Whether the term's answer depends on who searches."""
+    handler = resolve(term)
+    return handler is not None and is_reader_specific(handler)
 
 
 def closest_field(name: str) -> str | None:

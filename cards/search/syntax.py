@@ -276,6 +276,13 @@ def parse(text: str):
     return Parser(text).parse()
 
 
+def parse_query(text: str | None):
+    """The tree of a query as typed: what the search runs, and the only thing the cache
+    may decide or key on (cards.search.sharing) — never the text itself."""
+    # NUL cannot reach PostgreSQL (psycopg refuses it); it has no meaning in a query anyway.
+    return parse((text or "").replace("\x00", ""))
+
+
 def quote_value(value: str) -> str:
     """A value as the query language reads it: bare when safe, else a "quoted phrase".
 

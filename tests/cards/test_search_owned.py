@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from cards.models import Card
 from cards.search import search_cards
-from cards.search.owned import depends_on_reader
+from cards.search.sharing import depends_on_reader
 from decks.collection import import_collection
 from tests.clients import api
 
