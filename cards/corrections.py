@@ -11,6 +11,7 @@ source (`history_change_reason`).
 from __future__ import annotations
 
 import contextvars
+import secrets
 from contextlib import contextmanager
 
 from django.conf import settings
@@ -23,10 +24,11 @@ from simple_history.models import HistoricalRecords
 from simple_history.signals import pre_create_historical_record
 
 from cards import vocabulary as v
-from cards.images import validate_card_image
+from cards.images import sniffed_extension, validate_card_image
 from cards.models import KIND_MODELS, Card
 
 CURATOR_GROUP = "curator"
+SCAN_DIR = "corrections"
 
 # Schema keys a correction may not change: they say which card it is, or how well the
 # catalogue knows it (set by curators, never proposed).
@@ -69,7 +71,10 @@ class CorrectionStatus(models.TextChoices):
 
 
 def correction_source_upload_to(correction, filename: str) -> str:
-    return f"corrections/{timezone.now():%Y/%m}/{filename}"
+    """A random name with the extension of the scan's real format: the uploader's file name
+    (`evil.html`, `x.svg`) is never stored (issue 24, finding 4)."""
+    extension = sniffed_extension(correction.source_scan)
+    return f"{SCAN_DIR}/{timezone.now():%Y/%m}/{secrets.token_hex(16)}.{extension}"
 
 
 class CardCorrection(models.Model):

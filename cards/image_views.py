@@ -1,14 +1,17 @@
-"""Serve every card's picture: the upload's WebP rendition, or else its generated proxy."""
+"""Serve every card's picture (the upload's WebP rendition, or else its generated proxy), and
+the media folder when the app serves it itself (DEBUG)."""
 
 from __future__ import annotations
 
 import logging
+from pathlib import PurePosixPath
 
 from django.core.files.storage import default_storage
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response
-from django.utils.http import http_date
+from django.utils.http import content_disposition_header, http_date
+from django.views import static
 from django.views.decorators.http import require_safe
 from PIL import Image
 
@@ -60,6 +63,10 @@ def card_image(request, pk: int, size: str):
         response = _file(name, "image/webp")
     else:
         response = _file(images.proxy(card, size, language), "image/png")
+    extension = "webp" if response["Content-Type"] == "image/webp" else "png"
+    response["Content-Disposition"] = content_disposition_header(
+        False, f"card-{card.pk}-{size}.{extension}"
+    )
     response["ETag"] = etag
     response["Cache-Control"] = cache_control
     if last_modified is not None:
@@ -72,3 +79,26 @@ def _file(name: str, content_type: str) -> HttpResponse:
     # stream, so no file handle outlives the request.
     with default_storage.open(name, "rb") as stored:
         return HttpResponse(stored.read(), content_type=content_type)
+
+
+# What the media folder may send as a picture: everything else goes out as a download.
+MEDIA_PICTURES = {
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "webp": "image/webp",
+}
+
+
+def media_file(request, path: str, document_root=None):
+    """/media/ as the app serves it (DEBUG): pictures by their extension, inline, and any
+    other file — a scan stored by an older version under its uploader's name, `evil.html` —
+    as a download the browser neither renders nor sniffs (issue 24, finding 4). The README's
+    proxy snippet for /media/ does the same in production."""
+    response = static.serve(request, path, document_root=document_root)
+    name = PurePosixPath(path).name
+    picture = MEDIA_PICTURES.get(PurePosixPath(name).suffix.lower().lstrip("."))
+    response["Content-Type"] = picture or "application/octet-stream"
+    response["Content-Disposition"] = content_disposition_header(picture is None, name)
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -1,7 +1,9 @@
 """Card images with Pillow: every card has a picture.
 
 - Uploads are validated (type, bytes, pixels, readable to the last byte) and stored once,
-  named by their content: two cards with the same picture share one file.
+  named by their content: two cards with the same picture share one file. Every upload of the
+  site (card images, correction scans) is stored under a name the server picks, with the
+  extension of the format Pillow reads in it, never the uploader's name (issue 24, finding 4).
 - An upload is served as WebP renditions in each of `SIZES`, made on first request and kept
   next to the original (`cards/<digest>-<size>.webp`).
 - A card without an upload gets a proxy PNG drawn from its data in the reader's language
@@ -83,9 +85,7 @@ def _check_image(file) -> None:
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise _too_many_pixels() from None
     except UnidentifiedImageError:
-        raise ValidationError(
-            "The file is not an image: upload a PNG, JPEG or WebP picture.", code="image_invalid"
-        ) from None
+        raise _not_an_image() from None
     except _BROKEN:
         raise _damaged() from None
     with image:
@@ -132,19 +132,36 @@ def card_image_upload_to(card, filename: str) -> str:
     for chunk in card.image.chunks():
         digest.update(chunk)
     card.image.seek(0)
-    return f"{IMAGE_DIR}/{digest.hexdigest()[:32]}.{_extension(card.image, filename)}"
+    return f"{IMAGE_DIR}/{digest.hexdigest()[:32]}.{sniffed_extension(card.image)}"
 
 
-def _extension(file, filename: str) -> str:
-    """The extension of the actual format, whatever the upload was called."""
+def sniffed_extension(file) -> str:
+    """The extension of the picture's actual format, whatever the upload was called.
+
+    The uploader's name never reaches the storage: a PNG with a script appended, called
+    `evil.html`, would otherwise be served as a page wherever media go out by extension.
+    Anything Pillow does not read as an allowed picture is refused, even when a caller
+    skipped the validators.
+    """
     try:
-        with Image.open(file) as image:
-            extension = ALLOWED_FORMATS.get(image.format)
-    except (*_BROKEN, Image.DecompressionBombError):
+        file.seek(0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(file) as image:
+                extension = ALLOWED_FORMATS.get(image.format)
+    except (*_BROKEN, UnidentifiedImageError, Image.DecompressionBombError):
         extension = None
     finally:
         file.seek(0)
-    return extension or PurePosixPath(filename).suffix.lower().lstrip(".") or "png"
+    if extension is None:
+        raise _not_an_image()
+    return extension
+
+
+def _not_an_image() -> ValidationError:
+    return ValidationError(
+        "The file is not an image: upload a PNG, JPEG or WebP picture.", code="image_invalid"
+    )
 
 
 def _reuse_stored_image(sender, instance, **kwargs) -> None:

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from cards.image_views import media_file
 from cardsite.health import healthz
 
 api_patterns = [
@@ -33,4 +34,4 @@ handler404 = "cardsite.api.not_found"
 handler500 = "cardsite.api.server_error"
 
 if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+    urlpatterns += static(settings.MEDIA_URL, media_file, document_root=settings.MEDIA_ROOT)
