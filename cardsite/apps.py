@@ -8,7 +8,15 @@ class CardsiteConfig(AppConfig):
     name = "cardsite"
 
     def ready(self):
+        from rest_framework.throttling import SimpleRateThrottle
+
         from cardsite import checks  # noqa: F401  (registers the checks)
+        from cardsite.limits_cache import limits
+
+        # Every DRF throttle, whichever app declares it (and the pages' throttles, which
+        # are DRF's), counts where all processes see the same counts, not in the default
+        # cache, which without Redis is each process's own memory.
+        SimpleRateThrottle.cache = limits
 
 
 class CardsiteAdminConfig(AdminConfig):

@@ -17,3 +17,19 @@ def email_is_configured(app_configs, **kwargs):
             id="cardsite.W001",
         )
     ]
+
+
+@register(Tags.caches, deploy=True)
+def limits_are_shared(app_configs, **kwargs):
+    if settings.REDIS_URL or settings.DEBUG:
+        return []
+    return [
+        Warning(
+            "REDIS_URL is not set: limits (throttles, log-in failures, goldfish budgets) "
+            "count in the database, a write per limited request, and the catalogue cache "
+            "is off.",
+            hint="Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) for a site served by several "
+            "processes or machines.",
+            id="cardsite.W002",
+        )
+    ]

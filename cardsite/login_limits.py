@@ -1,5 +1,6 @@
 """One log-in failure limit for every way in: the site's log-in form, the admin's and the
-API token endpoint count failures together, per client and username, in the shared cache.
+API token endpoint count failures together, per client and username, in the limits store
+(cardsite/limits_cache.py: Redis, else the database, so every worker counts together).
 
 After LOGIN_FAILURE_LIMIT failures within LOGIN_FAILURE_WINDOW seconds, further tries
 (right password or not) are refused until the window passes: guessing gets slow wherever
@@ -12,29 +13,45 @@ import functools
 import hashlib
 
 from django.conf import settings
-from django.core.cache import cache
+from django.contrib.auth.forms import UsernameField
 from django.shortcuts import render
 from rest_framework.throttling import BaseThrottle
+
+from cardsite.limits_cache import count, limits
+
+
+def account_key(username: str) -> str:
+    """The account a typed username reaches, as the log-in forms read it.
+
+    The forms fold the username (NFKC, spaces trimmed) before looking the account up, so
+    `ｖictim` and `𝐯ictim` log in as `victim`: the counter must fold them the same way or
+    each spelling gets a limit of its own (issue 24, finding 2). Case is folded on top,
+    which only joins spellings; sign-up refuses names differing in case anyway.
+    """
+    return UsernameField().to_python(username).casefold()
 
 
 def failure_key(request, username: str) -> str:
     # The client as the API throttles see it: behind PROXY_COUNT proxies, the address the
     # outermost one appended to X-Forwarded-For.
     client = BaseThrottle().get_ident(request)
-    digest = hashlib.sha256(f"{client}|{username[:150].casefold()}".encode()).hexdigest()[:32]
+    digest = hashlib.sha256(f"{client}|{account_key(username)}".encode()).hexdigest()[:32]
     return f"login-failures:{digest}"
 
 
-def is_locked(request, username: str) -> bool:
-    return cache.get(failure_key(request, username), 0) >= settings.LOGIN_FAILURE_LIMIT
+def begin_attempt(request, username: str) -> bool:
+    """Count an attempt before its password is checked; False when it is over the limit.
 
-
-def record_attempt(request, username: str, *, succeeded: bool) -> None:
+    Counting first (one atomic increment) is what holds the limit when guesses arrive all
+    at once on several workers: checking the count, then adding the failure afterwards,
+    would let every guess in flight pass the check. A success forgets the count.
+    """
     key = failure_key(request, username)
-    if succeeded:
-        cache.delete(key)
-    elif not cache.add(key, 1, settings.LOGIN_FAILURE_WINDOW):
-        cache.incr(key)
+    return count(limits, key, 1, settings.LOGIN_FAILURE_WINDOW) <= settings.LOGIN_FAILURE_LIMIT
+
+
+def forget_failures(request, username: str) -> None:
+    limits.delete(failure_key(request, username))
 
 
 def limit_login_failures(view):
@@ -46,12 +63,13 @@ def limit_login_failures(view):
         if request.method != "POST":
             return view(request, *args, **kwargs)
         username = request.POST.get("username", "")
-        if is_locked(request, username):
+        if not begin_attempt(request, username):
             response = render(request, "registration/login_limited.html", status=429)
             response["Retry-After"] = str(settings.LOGIN_FAILURE_WINDOW)
             return response
         response = view(request, *args, **kwargs)
-        record_attempt(request, username, succeeded=response.status_code == 302)
+        if response.status_code == 302:
+            forget_failures(request, username)
         return response
 
     return wrapped

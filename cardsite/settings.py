@@ -115,14 +115,26 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
 
-# Throttles and the login failure counter live in the cache: with several app servers it
-# must be one they share (REDIS_URL), or each process would count on its own.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+_redis_cache = {"BACKEND": "cardsite.redis_cache.ReusedClientRedisCache", "LOCATION": REDIS_URL}
 CACHES = {
+    # Reports and other copies a process may keep for itself.
     "default": (
-        {"BACKEND": "cardsite.redis_cache.ReusedClientRedisCache", "LOCATION": REDIS_URL}
+        _redis_cache if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    ),
+    # Limits (API and page throttles, log-in failures, goldfish budgets, sign-up and reset
+    # rates) must count across every gunicorn worker and app server: in Redis, else in a
+    # table of the database (cardsite/limits_cache.py), never in a process's own memory.
+    "limits": (
+        _redis_cache
         if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        else {
+            "BACKEND": "cardsite.limits_cache.AtomicDatabaseCache",
+            "LOCATION": "cardsite_limits",  # made by migrate (decks 0006)
+            # Culling past MAX_ENTRIES drops live counters too: keep it well above the
+            # number of clients seen within the longest window (an hour).
+            "OPTIONS": {"MAX_ENTRIES": 200_000},
+        }
     ),
     # Catalogue pages and JSON (cards/cache.py): one app server's edit must invalidate every
     # server's copy, so they are cached only in a shared Redis, never per process.
@@ -212,6 +224,8 @@ REST_FRAMEWORK = {
         "login": os.environ.get("LOGIN_API_RATE", "10/minute"),
         # Password-reset requests (each may send a mail), per client; cardsite.throttles.
         "password_reset": os.environ.get("PASSWORD_RESET_RATE", "5/hour"),
+        # Accounts made per client address (decks.accounts.SignupThrottle).
+        "signup": os.environ.get("SIGNUP_RATE", "5/hour"),
         # Card corrections proposed by one player (cards.api.corrections).
         "corrections": os.environ.get("CORRECTIONS_API_RATE", "20/hour"),
     },

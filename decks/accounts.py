@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 
 from cardsite.login_limits import limit_login_failures
-from cardsite.throttles import throttle_page
+from cardsite.throttles import PageRateThrottle, throttle_page, throttled_response
 from decks.showcase import showcase
 
 
@@ -36,6 +36,20 @@ def _is_destination(next_url: str) -> bool:
     return bool(next_url) and path != reverse("cards:home") and not path.startswith(accounts)
 
 
+class SignupThrottle(PageRateThrottle):
+    """Accounts made per address (SIGNUP_RATE), whoever is signed in: signing up signs the
+    new account in, so counting per account would start afresh with each one.
+
+    Only a sign-up that would make an account counts: a player whose password was refused
+    a few times is not locked out for the hour."""
+
+    def __init__(self, request):
+        super().__init__("signup", request)
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
 @sensitive_post_parameters("password1", "password2")
 def signup(request):
     """A new account, then the page that asked for one; from the home page (or from no
@@ -43,6 +57,9 @@ def signup(request):
     next_url = _safe_next(request)
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        throttle = SignupThrottle(request)
+        if not throttle.allow_request(request, None):
+            return throttled_response(request, throttle.wait())
         user = form.save()
         login(request, user)
         if _is_destination(next_url):

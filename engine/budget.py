@@ -2,8 +2,8 @@
 
 The goldfish page, `POST /api/goldfish/` and `POST /api/goldfish/sample/` charge the games
 they are about to play to one budget per client (the account when signed in, else the
-address as the API throttles see it), kept in the shared cache so every app server counts
-together (set REDIS_URL; without it each process counts on its own). A request costing
+address as the API throttles see it), kept in the limits store so every process and app server
+counts together (Redis, else the database: cardsite/limits_cache.py). A request costing
 more than the budget has left is refused before anything runs.
 
 Counting is a sliding window over two fixed windows (as Cloudflare's rate limiter does):
@@ -21,8 +21,10 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
+
+from cardsite.limits_cache import count
+from cardsite.limits_cache import limits as cache
 
 DEFAULT_ANON = 20_000  # games a minute: a few page runs or ~3 s of one core
 DEFAULT_USER = 200_000
@@ -82,17 +84,6 @@ def client_id(request) -> str:
     return f"addr:{BaseThrottle().get_ident(request)}"
 
 
-def _add(key: str, games: int, timeout: int) -> int:
-    """Atomically add to a counter (incr is atomic in Redis and the memory cache)."""
-    while True:
-        if cache.add(key, games, timeout):
-            return games
-        try:
-            return cache.incr(key, games)
-        except ValueError:  # expired between add and incr: start it again
-            continue
-
-
 def retry_after(previous: int, current: int, games: int, limit: int, elapsed: float) -> int:
     """Seconds until `games` more fit: the previous window's weight falls linearly to 0
     over this window, then this window's total becomes the previous one."""
@@ -122,7 +113,7 @@ def charge(request, games: int) -> Charge:
     if games > limit:
         raise BudgetExceeded(games, limit, size, signed_in=signed_in)
     previous = cache.get(f"{base}:{int(number) - 1}", 0)
-    current = _add(key, games, 2 * size + 1)
+    current = count(cache, key, games, 2 * size + 1)
     weight = previous * (1 - elapsed / size)
     if weight + current > limit:
         cache.decr(key, games)  # bad input changes nothing: a refused run costs nothing

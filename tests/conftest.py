@@ -5,7 +5,7 @@ import copy
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection, transaction
@@ -176,10 +176,13 @@ def gauntlet(catalogue):
 
 @pytest.fixture
 def empty_cache():
-    """Throttles, budgets and log-in limits count in the cache: start and end with none."""
-    cache.clear()
+    """Throttles, budgets and log-in limits count in the limits store (Redis, else a table
+    that a transactional test's flush leaves alone): start and end with none."""
+    for store in (cache, caches["limits"]):
+        store.clear()
     yield
-    cache.clear()
+    for store in (cache, caches["limits"]):
+        store.clear()
 
 
 @pytest.fixture(autouse=True)

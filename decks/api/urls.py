@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.urls import path, re_path
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import Throttled, ValidationError
+from rest_framework.exceptions import Throttled
 from rest_framework.routers import DefaultRouter
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -21,17 +21,13 @@ class ThrottledObtainAuthToken(ObtainAuthToken):
     def post(self, request, *args, **kwargs):
         data = request.data if isinstance(request.data, dict) else {}
         username = str(data.get("username", ""))
-        if login_limits.is_locked(request, username):
+        if not login_limits.begin_attempt(request, username):
             raise Throttled(
                 wait=settings.LOGIN_FAILURE_WINDOW,
                 detail="Too many failed log-ins for this account from your address.",
             )
-        try:
-            response = super().post(request, *args, **kwargs)
-        except ValidationError:
-            login_limits.record_attempt(request, username, succeeded=False)
-            raise
-        login_limits.record_attempt(request, username, succeeded=True)
+        response = super().post(request, *args, **kwargs)  # a failure raises: it stays counted
+        login_limits.forget_failures(request, username)
         return response
 
 
