@@ -41,7 +41,9 @@ def _read(key: str, text: str):
         if not text:
             return None
         try:
-            return json.loads(text)
+            return c.read_json_text(text)
+        except c.JsonTooDeep:
+            raise
         except ValueError:
             raise ValueError(_('Write this field as JSON, e.g. ["fire"].')) from None
     if key in NUMBER_KEYS:

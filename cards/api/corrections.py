@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
@@ -51,8 +49,27 @@ class CorrectionSerializer(serializers.ModelSerializer):
         ]
 
 
+class ChangesField(serializers.JSONField):
+    """JSON; as a form or multipart field it is JSON text, read with the depth limit of JSON
+    bodies (c.read_json_text) instead of DRF's plain json.loads."""
+
+    def to_internal_value(self, data):
+        if getattr(data, "is_json_string", False):
+            return _read_changes(data)
+        return super().to_internal_value(data)
+
+
+def _read_changes(text: str):
+    try:
+        return c.read_json_text(text)
+    except c.JsonTooDeep as error:
+        raise ApiError(error.code, str(error)) from None
+    except ValueError:
+        raise ApiError("invalid", "changes: must be a JSON object.") from None
+
+
 class ProposalSerializer(serializers.Serializer):
-    changes = serializers.JSONField(help_text="New values by card-schema key: {field: value}.")
+    changes = ChangesField(help_text="New values by card-schema key: {field: value}.")
     source_url = serializers.CharField(required=False, allow_blank=True, default="")
     source_scan = serializers.FileField(required=False, allow_null=True, default=None)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
@@ -100,11 +117,8 @@ class CardCorrectionsView(APIView):
         data = proposal.validated_data
         changes = data["changes"]
         if isinstance(changes, str):
-            # A multipart form (with a scan) carries the changes as a JSON text.
-            try:
-                changes = json.loads(changes)
-            except ValueError:
-                raise ApiError("invalid", "changes: must be a JSON object.") from None
+            # A JSON body may carry the changes as a JSON text too.
+            changes = _read_changes(changes)
         try:
             correction = c.propose(
                 card,
