@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from rest_framework.test import APIClient
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+from cardsite.limits_cache import limits
 
 pytestmark = pytest.mark.django_db
 
@@ -15,9 +16,9 @@ pytestmark = pytest.mark.django_db
 def _rates(monkeypatch):
     monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon": "3/minute"})
     monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "5/minute"})
-    cache.clear()
+    limits.clear()
     yield
-    cache.clear()
+    limits.clear()
 
 
 def statuses(client: APIClient, count: int, **extra) -> list[int]:

@@ -122,3 +122,67 @@ def test_a_token_request_whose_body_is_not_an_object_is_a_400():
     response = APIClient().post("/api/auth/token/", [None, None], format="json")
     assert response.status_code == 400
     assert response.json()["code"] == "invalid"
+
+
+# Issue 24, finding 2: the log-in folds the username (NFKC) before looking the account up,
+# so `ｖictim` (U+FF56) and `𝐯ictim` (U+1D42F) are `victim` to it; the counter must agree.
+FULLWIDTH, BOLD = "\uff56ictim", "\U0001d42fictim"
+
+
+def test_a_look_alike_spelling_does_not_get_past_the_lock(client, settings):
+    """Issue 24, finding 2: after `victim` is locked, `ｖictim` with the right password
+    logged in."""
+    settings.LOGIN_FAILURE_LIMIT = 3
+    User.objects.create_user("victim", password="right-password-7")
+    for _ in range(3):
+        client.post("/accounts/login/", {"username": "victim", "password": "wrong"})
+    for spelling in (FULLWIDTH, BOLD, " victim ", "VICTIM"):
+        blocked = client.post(
+            "/accounts/login/", {"username": spelling, "password": "right-password-7"}
+        )
+        assert blocked.status_code == 429, spelling
+    assert "_auth_user_id" not in client.session
+
+
+def test_guesses_alternating_look_alike_spellings_share_one_limit(client, settings):
+    """Issue 24, finding 2: guesses alternating `ｖictim` / `𝐯ictim` were never limited."""
+    settings.LOGIN_FAILURE_LIMIT = 4
+    User.objects.create_user("victim", password="right-password-8")
+    spellings = [FULLWIDTH, BOLD] * 3
+    answers = [
+        client.post("/accounts/login/", {"username": name, "password": "guess"}).status_code
+        for name in spellings
+    ]
+    assert answers == [200] * 4 + [429] * 2
+    right = {"username": "victim", "password": "right-password-8"}
+    assert client.post("/accounts/login/", right).status_code == 429
+
+
+def test_look_alike_spellings_share_the_limit_on_the_admin_and_the_token_endpoint(client, settings):
+    """Issue 24, finding 2: "Same on /admin/login/" (and the API token endpoint)."""
+    settings.LOGIN_FAILURE_LIMIT = 2
+    User.objects.create_superuser("victim", password="right-password-9")
+    assert client.post("/admin/login/", {"username": FULLWIDTH, "password": "x"}).status_code == 200
+    api = APIClient()
+    guess = api.post("/api/auth/token/", {"username": BOLD, "password": "x"}, format="json")
+    assert guess.status_code == 400
+    admin = client.post("/admin/login/", {"username": BOLD, "password": "right-password-9"})
+    assert admin.status_code == 429
+    token = api.post(
+        "/api/auth/token/", {"username": "victim", "password": "right-password-9"}, format="json"
+    )
+    assert token.status_code == 429
+    assert token.json()["code"] == "throttled"
+
+
+def test_a_look_alike_spelling_that_logs_in_clears_the_count(client, settings):
+    settings.LOGIN_FAILURE_LIMIT = 3
+    User.objects.create_user("victim", password="right-password-10")
+    for _ in range(2):
+        client.post("/accounts/login/", {"username": "victim", "password": "wrong"})
+    ok = client.post("/accounts/login/", {"username": FULLWIDTH, "password": "right-password-10"})
+    assert ok.status_code == 302
+    client.post("/accounts/logout/")
+    for _ in range(2):
+        wrong = client.post("/accounts/login/", {"username": "victim", "password": "wrong"})
+        assert wrong.status_code == 200
