@@ -4,7 +4,7 @@ import os
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SECRET_KEY", "tests-only-not-secret")
+os.environ.setdefault("SECRET_KEY", "tests-only-not-secret-0123456789-abcdefghijklmnopqrstuvwxyz")
 # Jobs queued by tests go to an embedded queue of their own (a worker process started by a
 # test inherits the folder), never to a Redis queue shared with a running site; a test (or
 # its worker) that needs Redis as the broker sets TEST_CELERY_BROKER_URL.

@@ -104,15 +104,29 @@ def deploy_check(**env) -> subprocess.CompletedProcess:
     )
 
 
+PRODUCTION_SERVICES = {
+    "EMAIL_URL": "smtp://cards:secret@mail.example:587/?tls=True",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
+}
+
+
 def test_production_settings_pass_the_deploy_check():
-    result = deploy_check(EMAIL_URL="smtp://cards:secret@mail.example:587/?tls=True")
+    result = deploy_check(**PRODUCTION_SERVICES)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_the_deploy_check_warns_when_no_mail_server_is_set():
-    result = deploy_check()
+    result = deploy_check(REDIS_URL=PRODUCTION_SERVICES["REDIS_URL"])
     assert result.returncode != 0
     assert "cardsite.W001" in result.stdout + result.stderr
+
+
+def test_the_deploy_check_warns_when_limits_are_not_kept_in_redis():
+    """Issue 24, finding 6: "`check --deploy` says nothing" about a site without Redis."""
+    result = deploy_check(EMAIL_URL=PRODUCTION_SERVICES["EMAIL_URL"], REDIS_URL="")
+    assert result.returncode != 0
+    assert "cardsite.W002" in result.stdout + result.stderr
+    assert "REDIS_URL is not set" in result.stdout + result.stderr
 
 
 def serve_wsgi(**env) -> subprocess.CompletedProcess:
@@ -127,13 +141,23 @@ def serve_wsgi(**env) -> subprocess.CompletedProcess:
     )
 
 
-def test_a_secret_key_shorter_than_32_characters_is_refused_without_debug():
-    short = serve_wsgi(SECRET_KEY="k" * 31)
-    assert short.returncode != 0
-    assert "at least 32 characters" in short.stderr
-    assert serve_wsgi(SECRET_KEY="k" * 32).returncode == 0
+def test_the_server_refuses_a_secret_key_that_check_deploy_would_flag():
+    """Issue 24, low item: a 32-character key started the server but failed `check
+    --deploy` (security.W009 wants 50 characters, 5 of them different)."""
+    for weak in ("k" * 32, "k" * 49, "abcd" * 13, "django-insecure-" + "x9Q2" * 10):
+        refused = serve_wsgi(SECRET_KEY=weak)
+        assert refused.returncode != 0, weak
+        assert "at least 50 characters" in refused.stderr
+    assert serve_wsgi(SECRET_KEY="abcde" * 10).returncode == 0
     # Development keeps working with any key.
     assert serve_wsgi(SECRET_KEY="short", DEBUG="1").returncode == 0
+
+
+def test_the_shortest_key_the_server_accepts_passes_the_deploy_check():
+    shortest = "abcde" * 10
+    assert serve_wsgi(SECRET_KEY=shortest).returncode == 0
+    result = deploy_check(SECRET_KEY=shortest, **PRODUCTION_SERVICES)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_mail_goes_to_the_console_by_default_and_to_smtp_from_email_url():
@@ -162,9 +186,29 @@ def test_https_turns_on_secure_cookies_and_hsts():
     assert run_settings(expression, DEBUG="1").stdout.strip() == "(False, False, False)"
 
 
-def test_without_redis_url_each_process_keeps_its_own_cache():
-    result = run_settings("s.CACHES['default']['BACKEND']", DEBUG="1")
-    assert result.stdout.strip() == "'django.core.cache.backends.locmem.LocMemCache'"
+def test_without_redis_url_each_process_keeps_its_own_cache_but_limits_are_shared():
+    """Issue 24, finding 6: limits counted in the per-process cache, so each gunicorn worker
+    had an allowance of its own; they count in the database now."""
+    result = run_settings(
+        "s.CACHES['default']['BACKEND'], s.CACHES['limits']['BACKEND']", DEBUG="1", REDIS_URL=""
+    )
+    assert result.stdout.strip() == repr(
+        (
+            "django.core.cache.backends.locmem.LocMemCache",
+            "cardsite.limits_cache.AtomicDatabaseCache",
+        )
+    )
+
+
+def test_with_redis_url_limits_count_in_redis():
+    result = run_settings(
+        "s.CACHES['limits']['BACKEND'], s.CACHES['limits']['LOCATION']",
+        DEBUG="1",
+        REDIS_URL="redis://127.0.0.1:6379/3",
+    )
+    assert result.stdout.strip() == repr(
+        ("cardsite.redis_cache.ReusedClientRedisCache", "redis://127.0.0.1:6379/3")
+    )
 
 
 def test_redis_url_gives_app_servers_one_shared_cache_for_throttles_and_login_limits():
