@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import json
 
+from django.core.exceptions import EmptyResultSet
 from django.core.paginator import InvalidPage
+from django.db import connections
 from django.http import StreamingHttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -42,6 +44,20 @@ from cards.selectors import cards_with_details, load_children
 from cardsite.api import ApiError, ErrorSerializer
 
 
+def _matching_ids(queryset) -> list[int]:
+    """The ids of every matching card, in order, straight from the database cursor: a
+    search finding 20,000 cards spent more time in the ORM's per-row iteration than in the
+    statement (issue 24, finding 9)."""
+    sql_query = queryset.values_list("pk", flat=True).query
+    try:
+        sql, params = sql_query.get_compiler(using=queryset.db).as_sql()
+    except EmptyResultSet:  # a condition that can match nothing (`pk__in=[]`): no statement
+        return []
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return [row[0] for row in cursor.fetchall()]
+
+
 class CardPagination(PageNumberPagination):
     page_size = 60
     page_size_query_param = "page_size"
@@ -51,7 +67,7 @@ class CardPagination(PageNumberPagination):
         """One scan for the count and the page: read the matching ids in order, then load
         only the page's cards (COUNT plus LIMIT would scan the table twice)."""
         self.request = request
-        ids = list(queryset.values_list("pk", flat=True))
+        ids = _matching_ids(queryset)
         paginator = self.django_paginator_class(ids, self.get_page_size(request))
         number = request.query_params.get(self.page_query_param) or 1
         try:
