@@ -23,10 +23,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from engine.core.errors import EngineError
+from engine.core.limits import TimeLimit, watching
 from engine.core.recipes import Recipe
 from engine.core.registry import Prepared, Summary
 from engine.core.seeds import game_seed
+
+__all__ = ["TimeLimit", "run_recipe", "play_range"]
 
 CHUNK = 500  # games per task: large enough to amortise the pickling of a summary
 PARALLEL_FROM = 2000  # processes=None uses every core from this many games on
@@ -46,12 +48,6 @@ SERVER_SIGNALS = frozenset(
         signal.SIGUSR2,
     }
 )
-
-
-class TimeLimit(EngineError):
-    """The batch ran past its deadline; its pool has been torn down."""
-
-    code = "time_limit"
 
 
 def cpu_count() -> int:
@@ -209,11 +205,14 @@ def run_recipe(
         parts = _run_here(prepared, recipe, tasks, deadline)
     else:
         parts = _run_pool(processes, tasks, recipe, deadline)
-    try:
-        for task, part in zip(tasks, parts, strict=True):
-            total.merge(part)
-            if progress:
-                progress(task[2], games)
-    finally:
-        parts.close()  # runs the pool's teardown now, not when the generator is collected
+    # The games played here watch the deadline themselves (engine/core/limits.py), so one
+    # slow game cannot outlast it; a pool's games are stopped by the pool's teardown.
+    with watching(deadline):
+        try:
+            for task, part in zip(tasks, parts, strict=True):
+                total.merge(part)
+                if progress:
+                    progress(task[2], games)
+        finally:
+            parts.close()  # runs the pool's teardown now, not when the generator is collected
     return total

@@ -68,13 +68,16 @@ class PreparedMatch:
         record = self.log_header(seed, going_first) if log else None
         game = self.start(Random(seed), going_first, record)
         outcome, length = game.play()
-        result = MatchResult(outcome, length, going_first, seed, self.drawn(game))
+        stopped = game.stopped
+        result = MatchResult(outcome, length, going_first, seed, self.drawn(game), None, stopped)
         if record is not None:
             record["result"] = {
                 "outcome": OUTCOME_NAMES[outcome],
                 "length": length,
                 **self.result_facts(game),
             }
+            if stopped:
+                record["result"]["stopped"] = stopped
             result.log = record
         return result
 

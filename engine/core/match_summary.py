@@ -105,13 +105,17 @@ class MatchSummary:
             True: MatchTally(len(self.card_names)),
             False: MatchTally(len(self.card_names)),
         }
+        self.stopped: Counter = Counter()  # games stopped at an action bound, by reason
 
     def add(self, result: MatchResult) -> None:
         self.orders[result.going_first].add(result)
+        if result.stopped:
+            self.stopped[result.stopped] += 1
 
     def merge(self, other: MatchSummary) -> None:
         for order, tally in other.orders.items():
             self.orders[order].merge(tally)
+        self.stopped.update(other.stopped)
 
     def both(self) -> MatchTally:
         total = MatchTally(len(self.card_names))
@@ -121,7 +125,14 @@ class MatchSummary:
 
     def row(self) -> dict:
         """One opponent's row: results overall and by order of play, and game length."""
-        return row_of(self.both(), self.orders[True], self.orders[False])
+        row = row_of(self.both(), self.orders[True], self.orders[False])
+        row["games_stopped"] = stopped_json(self.stopped)
+        return row
+
+
+def stopped_json(stopped: Counter) -> dict[str, int]:
+    """The games stopped at an action bound (counted as draws), by reason, sorted."""
+    return {reason: stopped[reason] for reason in sorted(stopped)}
 
 
 def row_of(total: MatchTally, first: MatchTally, second: MatchTally) -> dict:

@@ -15,6 +15,7 @@ class GameResult:
     totals: dict[str, int] = field(default_factory=dict)
     extra: dict = field(default_factory=dict)  # game-specific facts (PAD: openings, …)
     log: dict | None = None  # the JSON log, when asked for
+    stopped: str = ""  # why the game was stopped (engine/core/limits.py), else empty
 
 
 WIN, DRAW, LOSS = 1, 0, -1  # MatchResult.outcome, for the player (deck A)
@@ -30,6 +31,7 @@ class MatchResult:
     seed: int
     drawn: int  # bit i: card_names[i] of the prepared match was in deck A's hand
     log: dict | None = None
+    stopped: str = ""  # why the game was stopped (engine/core/limits.py), else empty
 
 
 OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}  # a match log's "outcome"

@@ -92,8 +92,11 @@ class PreparedDeck:
         outcome, length = game.play()
         won = outcome == WIN  # PAD's goldfish never attacks: the player only wins or not
         result = game.result(won, length, seed)
+        result.stopped = game.stopped
         if record is not None:
             record["result"] = {"won": won, **self.result_facts(game, length)}
+            if game.stopped:
+                record["result"]["stopped"] = game.stopped
             result.log = record
         return result
 

@@ -3,6 +3,10 @@ and the report's common head (the keys both games' reports start with)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from engine.core.match_summary import stopped_json
+
 
 class OrderedSummary:
     """Subclasses set `game` and give `new_tally()` and `blocks(tally)`; `header` holds
@@ -16,6 +20,7 @@ class OrderedSummary:
         self.not_simulated = prepared.not_simulated
         self.header: dict = getattr(self, "header", {})
         self.orders = {True: self.new_tally(), False: self.new_tally()}
+        self.stopped: Counter = Counter()  # games stopped at an action bound, by reason
 
     def new_tally(self):
         raise NotImplementedError
@@ -25,10 +30,13 @@ class OrderedSummary:
 
     def add(self, result) -> None:
         self.orders[result.going_first].add(result)
+        if result.stopped:
+            self.stopped[result.stopped] += 1
 
     def merge(self, other: OrderedSummary) -> None:
         for order, tally in other.orders.items():
             self.orders[order].merge(tally)
+        self.stopped.update(other.stopped)
 
     def report(self, *, seed: int, going_first: bool | None = None) -> dict:
         both = self.new_tally()
@@ -39,6 +47,7 @@ class OrderedSummary:
         report = {
             "game": self.game,
             "games": both.games,
+            "games_stopped": stopped_json(self.stopped),
             "seed": seed,
             "policy": self.policy,
             "turns_to_win": blocks.pop("turns_to_win"),

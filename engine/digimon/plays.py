@@ -56,6 +56,7 @@ class Plays:
         requirement in the requirement box: its ○ and × cards face down from the Net
         Ocean, and the hand cards of its other requirements. A short Net Ocean or missing
         requirement cards are recorded: the evolution will fail (DGM-4.2)."""
+        self.count_action()
         state = self.state
         if card not in state.hand or card.level <= III:
             raise IllegalAction(f"DGM-4.1: {card.name} is not a Level IV+ Digimon in hand.")
@@ -230,6 +231,7 @@ class Plays:
                 self.run_step(step, side, card)
 
     def battle_step(self, step, side: int, source: DigimonCard) -> None:
+        self.count_action()  # a play that feeds itself still ends (engine/core/limits.py)
         if step.action == "cannot_act" and step.rounds > 1:  # this round and the next ones
             self.timed.append((self.round + step.rounds - 1, step, side))
         effects.apply(step, side, self.battle, self.points, self.tops())
@@ -314,6 +316,7 @@ class Plays:
     def make_play(self, play: tuple[str, object]) -> None:
         """One battle-phase play a policy chose: ("option" | "combo", slot) or
         ("support", hand card)."""
+        self.count_action()
         kind, what = play
         if kind == "option":
             self.use_option(what)

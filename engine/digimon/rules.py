@@ -48,6 +48,7 @@ from __future__ import annotations
 from random import Random
 
 from engine.core.errors import IllegalAction
+from engine.core.limits import ActionLimit, CountsActions
 from engine.core.result import DRAW, GameResult
 from engine.core.seeds import shuffle
 from engine.digimon import effects
@@ -90,8 +91,11 @@ class Side:
         self.policy = policy
 
 
-class DigimonGame(Plays):
+class DigimonGame(Plays, CountsActions):
     __slots__ = (
+        "turn_actions",
+        "game_actions",
+        "stopped",
         "rng",
         "sides",
         "policies",
@@ -182,6 +186,7 @@ class DigimonGame(Plays):
         self.first_reached = [0, 0, 0, 0]  # round each level is first in the box (III: 1)
         self.evolutions = [0, 0, 0, 0]  # evolutions into each level
         self.failures = [0, 0, 0, 0]  # by reason, FAILURES order
+        self.reset_actions()
 
     # --- the acting side ---------------------------------------------------------------
     def act_as(self, side: int) -> None:
@@ -236,14 +241,20 @@ class DigimonGame(Plays):
     # --- game -------------------------------------------------------------------------
     def play(self) -> tuple[int, int]:
         """Set up, then play rounds until a side is at 0 points or the round cap.
-        Returns (outcome for side 0: WIN / DRAW / LOSS, rounds)."""
+        Returns (outcome for side 0: WIN / DRAW / LOSS, rounds). A game past an action
+        bound (engine/core/limits.py) stops at once: a draw, `stopped` saying why."""
         self.setup()
         points = self.points
-        for number in range(1, self.turn_cap + 1):
-            self.round = number
-            self.play_round()
-            if points[1] == 0 or points[0] == 0:  # DGM-4.7; both at 0: a draw
-                return (points[0] > 0) - (points[1] > 0), number
+        try:
+            for number in range(1, self.turn_cap + 1):
+                self.round = number
+                self.new_turn()
+                self.play_round()
+                if points[1] == 0 or points[0] == 0:  # DGM-4.7; both at 0: a draw
+                    return (points[0] > 0) - (points[1] > 0), number
+        except ActionLimit as limit:
+            self.stopped = limit.reason
+            return DRAW, self.round
         return DRAW, self.turn_cap  # DGM-6.3
 
     def play_round(self) -> None:

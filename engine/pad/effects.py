@@ -335,6 +335,7 @@ def no_effect_against_goldfish(specs) -> list[dict]:
 def run(game: PadGame, step: Step, source, stack: int | None = None) -> None:
     """Run one step for `source` (a PadCard; `stack` is its pet stack when it has one):
     its conditions (`while_active`, `max_life`), its `when` and `discard_cost` first."""
+    game.count_action()  # an effect that feeds itself still ends (engine/core/limits.py)
     if step.gated and not holds(game, step, stack):
         return
     if step.when is not None and game.phase != "later":

@@ -53,6 +53,7 @@ from __future__ import annotations
 from random import Random
 
 from engine.core.errors import IllegalAction
+from engine.core.limits import ActionLimit, CountsActions
 from engine.core.result import DRAW, LOSS, WIN, GameResult
 from engine.core.seeds import shuffle
 from engine.pad import effects
@@ -90,8 +91,11 @@ def attack_damage(card: PadCard, combos: int, extra_combo: int = 0, extra_damage
     return attack, (1 + card.bonus[row] + extra_damage) if attack > 0 else 0
 
 
-class PadGame(Defender):
+class PadGame(Defender, CountsActions):
     __slots__ = (
+        "turn_actions",
+        "game_actions",
+        "stopped",
         "rng",
         "state",
         "opponent",
@@ -184,6 +188,7 @@ class PadGame(Defender):
         self.turn_attacks: list[int] = []
         self.evolutions: list[tuple[int, int]] = []  # (turn, stage rank)
         self.heals = 0
+        self.reset_actions()
 
     # --- log ---------------------------------------------------------------------
     def event(self, action: str, cards: list[str], **details) -> None:
@@ -226,17 +231,23 @@ class PadGame(Defender):
     def play(self) -> tuple[int, int]:
         """Set up both sides, then play turns in order (PAD-3.5: `going_first`) until a
         side has lost (PAD-6.1) or both played `turn_cap` turns (PAD-7.4). Returns
-        (WIN, DRAW or LOSS for this side, the turn number the game ended on)."""
+        (WIN, DRAW or LOSS for this side, the turn number the game ended on). A game past
+        an action bound (engine/core/limits.py) stops at once: a draw, `stopped` saying
+        why."""
         opponent = self.opponent
         self.setup()
         opponent.setup()
         order = (self, opponent) if self.going_first else (opponent, self)
-        for turn in range(1, self.turn_cap + 1):
-            self.turn = opponent.turn = turn
-            for side in order:
-                side.play_turn()
-                if side.opponent.lost:
-                    return (WIN if side is self else LOSS), turn
+        try:
+            for turn in range(1, self.turn_cap + 1):
+                self.turn = opponent.turn = turn
+                for side in order:
+                    side.play_turn()
+                    if side.opponent.lost:
+                        return (WIN if side is self else LOSS), turn
+        except ActionLimit as limit:
+            self.stopped = limit.reason
+            return DRAW, self.turn
         return DRAW, self.turn_cap
 
     def opponent_turn(self) -> None:
@@ -284,6 +295,7 @@ class PadGame(Defender):
         return bits
 
     def play_turn(self) -> None:
+        self.new_turn()
         self.reset_phase()
         self.draw_phase()
         self.main_phase()
@@ -399,6 +411,7 @@ class PadGame(Defender):
             payment = []
         if len(payment) != cost:
             raise IllegalAction(f"PAD-4.3.1: pay exactly {cost} card(s).")
+        self.count_action()
         paid = state.pay(payment) if payment else []
         if requirement is not None:
             state.hand.remove(requirement)
@@ -426,6 +439,7 @@ class PadGame(Defender):
         once, then discard the skill."""
         if card not in self.state.hand or not card.is_skill:
             raise IllegalAction(f"{card.name} is not a skill in hand.")
+        self.count_action()
         self.use_skill(card, card.play_steps, "skill", payment)
 
     def use_skill(

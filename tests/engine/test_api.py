@@ -22,6 +22,7 @@ from tests.engine.factories import LIL_RED, RED, starter_deck
 SHARED_KEYS = [
     "game",
     "games",
+    "games_stopped",
     "seed",
     "policy",
     "turns_to_win",
@@ -32,7 +33,7 @@ SHARED_KEYS = [
 
 def test_the_report_starts_with_the_keys_shared_between_games():
     report = run_batch(starter_deck(), games=50, seed=3)
-    assert list(report)[:7] == SHARED_KEYS
+    assert list(report)[:8] == SHARED_KEYS
     assert (report["game"], report["games"], report["seed"]) == ("pad", 50, 3)
     assert set(report["turns_to_win"]) == {"mean", "median", "p10", "p90", "histogram", "not_won"}
     assert set(report["combos_per_turn"]) == {"mean", "histogram", "per_colour"}

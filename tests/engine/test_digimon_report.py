@@ -22,7 +22,7 @@ BLOCKS = [
 
 def test_the_report_starts_with_the_keys_shared_with_pad():
     report = run_batch(starter_deck(), games=60, seed=3)
-    assert list(report)[:7] == SHARED_KEYS
+    assert list(report)[:8] == SHARED_KEYS
     assert (report["game"], report["games"], report["seed"]) == ("digimon", 60, 3)
     assert set(report["turns_to_win"]) == {"mean", "median", "p10", "p90", "histogram", "not_won"}
     assert report["combos_per_turn"]["per_colour"] == {}
