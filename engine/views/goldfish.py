@@ -51,6 +51,7 @@ from engine.services import (
     goldfish_report,
     goldfish_sample,
 )
+from engine.stopped_games import stopped_rows
 from engine.views.job_runs import (
     refusal_text,
     run_params,
@@ -206,6 +207,7 @@ def goldfish_report_context(report: dict, names: ReaderNames | None = None) -> d
         names = reader_names(report.get("game"), report_card_names(report))
     shown = report_context(report, names)
     shown["not_simulated"] = renamed_reasons(reason_rows(report.get("not_simulated")), names)
+    shown["stopped"] = stopped_rows(report.get("games_stopped"))
     shown["no_effect_against_goldfish"] = renamed_reasons(
         reason_rows(report.get("no_effect_against_goldfish")), names
     )

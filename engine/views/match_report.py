@@ -12,6 +12,7 @@ from cards.simulation import reason_rows
 from engine.charts import difference_bar, interval_bar, length_chart, rate_text
 from engine.core.intervals import TOO_FEW_GAMES
 from engine.reader_names import ReaderNames, reader_names, renamed_reasons, report_card_names
+from engine.stopped_games import summed
 
 
 def _results(block: dict, label: str = "") -> dict:
@@ -79,6 +80,7 @@ def matchup_context(report: dict, names: ReaderNames | None = None) -> dict:
             }
             for card in report["cards"]
         ],
+        "stopped": summed(report["opponents"]),
         "not_simulated": renamed_reasons(reason_rows(report["deck"].get("not_simulated")), names),
         "opponents_not_simulated": [
             {

@@ -1,0 +1,73 @@
+"""Issue 24, finding 1, end to end: the deck whose game never ended (a free skill that puts
+itself back in hand) held a gunicorn worker until gunicorn killed it at 60 s, and two such
+requests made /healthz time out. Through the real gunicorn, an anonymous request for it now
+answers within the time limit plus 5 s, every game reported as stopped, while /healthz
+keeps answering in under 500 ms."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+from tests.goldfish.test_gunicorn_pool import TIME_LIMIT, WORKER_TIMEOUT, gunicorn, site
+
+__all__ = ["site"]  # the module's fixture: a migrated catalogue in a temporary folder
+
+NEVER_ENDING = "Team:\n1 Tyran\nDeck:\n40 Fire Orb Change"
+
+
+def goldfish(base: str, games: int) -> tuple[int, float, dict]:
+    body = {"game": "pad", "list": NEVER_ENDING, "games": games, "allow_invalid": True}
+    request = urllib.request.Request(
+        f"{base}/api/goldfish/", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=TIME_LIMIT + 5) as response:
+            status, text = response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        status, text = error.code, error.read().decode()
+    return status, time.monotonic() - start, json.loads(text)
+
+
+class HealthProbe(threading.Thread):
+    """Asks /healthz every 100 ms and records how long each answer took (5 s: none)."""
+
+    def __init__(self, base: str):
+        super().__init__(daemon=True)
+        self.base, self.seconds, self.stop = base, [], threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            start = time.monotonic()
+            try:
+                with urllib.request.urlopen(f"{self.base}/healthz", timeout=5) as response:
+                    response.read()
+                self.seconds.append(time.monotonic() - start)
+            except OSError:
+                self.seconds.append(float("inf"))
+            time.sleep(0.1)
+
+
+def test_never_ending_deck_answers_in_time_and_healthz_stays_fast(site):
+    env, _deck = site
+    with gunicorn(env, workers=3, timeout=WORKER_TIMEOUT) as (base, _master):
+        probe = HealthProbe(base)
+        probe.start()
+        try:
+            # Two at once, as in the finding: one game, and the most games played in a
+            # request (JOB_SYNC_GAMES) rather than queued as a job.
+            with ThreadPoolExecutor(2) as clients:
+                answers = list(clients.map(lambda games: goldfish(base, games), (1, 5000)))
+        finally:
+            probe.stop.set()
+            probe.join()
+    for (status, seconds, report), games in zip(answers, (1, 5000), strict=True):
+        assert status == 200, report
+        assert seconds < TIME_LIMIT + 5
+        assert report["games_stopped"] == {"turn_actions": games}
+    assert len(probe.seconds) >= 3
+    assert max(probe.seconds) < 0.5, sorted(probe.seconds)[-5:]
