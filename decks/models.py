@@ -89,10 +89,17 @@ class Deck(models.Model):
             return revisions
         return revisions.exclude(visibility=PRIVATE)
 
-    def forked_from_readable_by(self, user) -> Deck | None:
-        """The original of a fork, only for someone who may read it."""
+    def forked_from_shown_to(self, user) -> Deck | None:
+        """The original of a fork, for a reader who could reach it without this fork: a
+        public original, or the reader's own. An unlisted original is read by its link only,
+        so a fork shown to others must not hand out its id (issue 24): it is named to the
+        fork's owner, who had the link to fork it, and to the original's owner."""
         original = self.forked_from
-        return original if original is not None and original.is_readable_by(user) else None
+        if original is None or not original.is_readable_by(user):
+            return None
+        if original.visibility == PUBLIC or original.is_owned_by(user) or self.is_owned_by(user):
+            return original
+        return None
 
 
 class DeckTag(models.Model):

@@ -105,7 +105,8 @@ class DeckSerializer(serializers.ModelSerializer):
     entries = serializers.SerializerMethodField()
     validation = serializers.SerializerMethodField()
     forked_from = serializers.SerializerMethodField(
-        help_text="The deck this one was forked from, when you may read that deck."
+        help_text="The deck this one was forked from, when it is public or yours; an unlisted "
+        "original (readable by its link only) is named to the fork's owner alone."
     )
     tags = serializers.SerializerMethodField()
     key_card = serializers.SerializerMethodField(
@@ -164,7 +165,7 @@ class DeckSerializer(serializers.ModelSerializer):
         request = self.context.get("request")
         if request is None or deck.forked_from_id is None:
             return None
-        original = deck.forked_from_readable_by(request.user)
+        original = deck.forked_from_shown_to(request.user)
         return original.pk if original is not None else None
 
     def get_validation(self, deck) -> dict:

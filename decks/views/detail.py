@@ -56,7 +56,7 @@ def deck_detail(request, deck):
         "panels": panels,
         "is_owner": deck.is_owned_by(request.user),
         "share_url": request.build_absolute_uri(reverse("decks:detail", args=[deck.pk])),
-        "forked_from": deck.forked_from_readable_by(request.user),
+        "forked_from": deck.forked_from_shown_to(request.user),
     }
     return render(request, "decks/deck_detail.html", context)
 
