@@ -24,9 +24,10 @@ TEMPLATE = "engine/compare.html"
 def compare_deck(request, deck_id: str):
     deck = _deck_or_404(request, deck_id)
     policies = engine.POLICIES.get(deck.game, {})
-    opponents = deck_choices(request.user, deck, with_gauntlet=True)
-    others = deck_choices(request.user, deck, with_gauntlet=False)
     source, submitted = run_params(request)
+    asked = source if submitted else {}
+    opponents = deck_choices(request.user, deck, with_gauntlet=True, chosen=asked.get("opponent"))
+    others = deck_choices(request.user, deck, with_gauntlet=False, chosen=asked.get("other"))
     params = with_defaults(source, CompareForm.defaults_for(policies)) if submitted else None
     form = CompareForm(policies, opponents, others, params)
     context = page_context(deck, form, policies)

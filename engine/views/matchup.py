@@ -41,8 +41,9 @@ from engine.views.opponents import chosen_decks, deck_choices
 def matchup_deck(request, deck_id: str):
     deck = _deck_or_404(request, deck_id)
     policies = engine.POLICIES.get(deck.game, {})
-    choices = deck_choices(request.user, deck, with_gauntlet=True)
     source, submitted = run_params(request)
+    chosen = source.get("opponent") if submitted else None
+    choices = deck_choices(request.user, deck, with_gauntlet=True, chosen=chosen)
     params = with_defaults(source, MatchupForm.defaults_for(policies)) if submitted else None
     form = MatchupForm(policies, choices, params)
     context = page_context(deck, form, policies)

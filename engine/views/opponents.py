@@ -23,9 +23,12 @@ def _choices(decks) -> list[tuple[str, str]]:
     return [(deck.pk, deck.name) for deck in decks]
 
 
-def deck_choices(user, deck: Deck, *, with_gauntlet: bool) -> list:
+def deck_choices(user, deck: Deck, *, with_gauntlet: bool, chosen: str | None = None) -> list:
     """The select's choices, grouped: the gauntlet, reference decks, the player's other
-    decks, other players' public decks (`deck` itself is never offered)."""
+    decks, other players' public decks (`deck` itself is not offered), and `chosen`, the
+    deck the address names, when it is none of those but the user may read it: an unlisted
+    deck opened by its link, `deck` itself, one of the player's older decks. The page then
+    accepts every deck of the game the matchup API accepts (issue 24)."""
     groups: list = []
     if with_gauntlet:
         groups.append((GAUNTLET, _("The gauntlet: every reference deck")))
@@ -41,7 +44,21 @@ def deck_choices(user, deck: Deck, *, with_gauntlet: bool) -> list:
     public = others.filter(visibility=PUBLIC).order_by("-updated_at")[:LISTED]
     if public:
         groups.append((_("Public decks"), _choices(public)))
+    listed = {
+        value for _label, options in groups if isinstance(options, list) for value, _name in options
+    }
+    linked = _linked_deck(user, deck.game, chosen) if chosen not in listed else None
+    if linked is not None:
+        groups.append((_("Other decks"), _choices([linked])))
     return groups
+
+
+def _linked_deck(user, game: str, chosen: str | None) -> Deck | None:
+    """The deck of the game an address names, when the user may read it."""
+    if not chosen or not (chosen.isascii() and chosen.isalnum()) or len(chosen) > 16:
+        return None  # the gauntlet, or no deck id at all
+    deck = Deck.objects.filter(pk=chosen, game=game).only("name", "visibility", "owner").first()
+    return deck if deck is not None and deck.is_readable_by(user) else None
 
 
 def chosen_decks(user, game: str, value: str) -> list[MatchDeck]:
