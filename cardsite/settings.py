@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "cardsite.middleware.api_worker_timeout",
     "cardsite.middleware.content_security_policy",
     "cardsite.middleware.api_body_limit",
+    "cardsite.middleware.api_url_limit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -279,6 +280,9 @@ CONTENT_SECURITY_POLICY = os.environ.get(
 API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", 512 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 8 * 1024 * 1024)
 API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", 32)
+# Addresses under /api/ (path and query) longer than this are refused with JSON 414; keep it
+# below gunicorn's limit_request_line (gunicorn.conf.py: 8190 bytes for the whole line).
+API_MAX_URL_BYTES = envint("API_MAX_URL_BYTES", 4096)
 
 # A card search statement may run this long (PostgreSQL statement_timeout, SQLite progress
 # handler); past it the API answers 503 search_timeout. 0 turns it off.
@@ -296,6 +300,18 @@ GOLDFISH_API_TIME_LIMIT = float(os.environ.get("GOLDFISH_API_TIME_LIMIT", 20))
 GOLDFISH_BUDGET_ANON = envint("GOLDFISH_BUDGET_ANON", 20_000)
 GOLDFISH_BUDGET_USER = envint("GOLDFISH_BUDGET_USER", 200_000)
 GOLDFISH_BUDGET_WINDOW = envint("GOLDFISH_BUDGET_WINDOW", 60)  # seconds
+# Render budget (decks/render_budget.py): proxy sheets, deck pictures and large deck lists
+# cost render units (~2 ms of one core each) per client per window, counted like the
+# goldfish budget; a file drawn before is sent from storage for one unit. 0 turns one off.
+RENDER_BUDGET_ANON = envint("RENDER_BUDGET_ANON", 3_000) or None
+RENDER_BUDGET_USER = envint("RENDER_BUDGET_USER", 15_000) or None
+RENDER_BUDGET_WINDOW = envint("RENDER_BUDGET_WINDOW", 60)  # seconds
+# Stored proxy sheets and deck pictures older than this are deleted by prune_renders.
+RENDER_KEEP_DAYS = envint("RENDER_KEEP_DAYS", 30)
+# Batches played in a request at once (engine/concurrency.py): per signed-in account, and per
+# address for everyone behind it; past them 429 `busy`. 0 turns a limit off.
+SIMULATIONS_PER_ACCOUNT = envint("SIMULATIONS_PER_ACCOUNT", 1)
+SIMULATIONS_PER_ADDRESS = envint("SIMULATIONS_PER_ADDRESS", 2)
 
 # Jobs (issue 14): goldfish, matchup and comparison batches above JOB_SYNC_GAMES games run
 # on Celery workers, cut into chunks of JOB_CHUNK_GAMES consecutive games. The broker is
@@ -305,9 +321,14 @@ GOLDFISH_BUDGET_WINDOW = envint("GOLDFISH_BUDGET_WINDOW", 60)  # seconds
 JOB_SYNC_GAMES = envint("JOB_SYNC_GAMES", 5000)
 JOB_CHUNK_GAMES = envint("JOB_CHUNK_GAMES", 1000)
 JOB_KEEP_DAYS = envint("JOB_KEEP_DAYS", 7)  # a finished job's report is kept this long
-# A job that no worker moved for this many seconds, while no worker finished any chunk at
-# all, fails with `workers_unavailable` instead of staying "queued" or "running" forever.
+# A job that no worker moved for this many seconds (no chunk of it taken, played or
+# finished) fails with `workers_unavailable` instead of staying "queued" or "running" forever.
 JOB_STALL_SECONDS = envint("JOB_STALL_SECONDS", 300)
+# A chunk being played is leased to its worker for this many seconds, renewed every third of
+# it; a worker that dies stops renewing, and its chunk is queued again once the lease ran out.
+JOB_LEASE_SECONDS = envint("JOB_LEASE_SECONDS", 30)
+# A chunk still playing after this many seconds fails its job (`chunk_time_limit`).
+JOB_CHUNK_TIME_LIMIT = envint("JOB_CHUNK_TIME_LIMIT", 120)
 # The deck browser's gauntlet standing (decks/gauntlet_standing.py): games per reference deck.
 DECK_BROWSER_GAUNTLET_GAMES = envint("DECK_BROWSER_GAUNTLET_GAMES", 200)
 JOB_QUEUE_DIR = Path(os.environ.get("JOB_QUEUE_DIR") or BASE_DIR / "var" / "queue")

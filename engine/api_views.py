@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -15,7 +17,8 @@ from cardsite.api import ApiError, ErrorSerializer
 from decks.api.serializers import CardsInputMixin
 from decks.models import Deck
 from engine import budget
-from engine.jobs.responses import job_accepted, throttled
+from engine.concurrency import Busy, simulation_slot
+from engine.jobs.responses import busy, job_accepted, throttled
 from engine.jobs.submission import goldfish_submission, runs_as_job
 from engine.services import (
     MAX_GAMES,
@@ -94,7 +97,17 @@ def goldfish_request(request, serializer_class) -> tuple[GoldfishRequest, Deck |
 
 def run_charged(request, games: int, function, *args, **kwargs):
     """Run `function` once `games` are charged to the client's goldfish budget (429 past
-    it, nothing run); a run refused as bad input gives them back."""
+    it, nothing run) and, for more than one game, in one of the client's simulation slots
+    (429 `busy` when they are all playing); a run refused as bad input gives them back."""
+    slot = simulation_slot(request) if games > 1 else contextlib.nullcontext()
+    try:
+        with slot:
+            return _run_charged(request, games, function, *args, **kwargs)
+    except Busy as error:
+        raise busy(error) from None
+
+
+def _run_charged(request, games: int, function, *args, **kwargs):
     try:
         spent = budget.charge(request, games)
     except budget.BudgetExceeded as error:

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 
 from cardsite.api import ApiError
 from engine import budget
+from engine.concurrency import Busy
 from engine.jobs import services
 from engine.models import DONE, FAILED, Job
 from engine.services import GoldfishError
@@ -25,6 +26,12 @@ def throttled(error: budget.BudgetExceeded) -> ApiError:
         retry_after=error.retry_after,
     )
     refusal.wait = error.retry_after  # DRF's exception handler sends it as Retry-After
+    return refusal
+
+
+def busy(error: Busy) -> ApiError:
+    refusal = ApiError(error.code, error.message, status_code=429, retry_after=error.retry_after)
+    refusal.wait = error.retry_after
     return refusal
 
 

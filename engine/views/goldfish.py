@@ -29,6 +29,7 @@ from decks.models import Deck
 from decks.views import _deck_or_404, error_messages
 from engine import budget
 from engine.charts import report_context
+from engine.concurrency import Busy, simulation_slot
 from engine.convert import deck_spec
 from engine.core import api as engine
 from engine.forms import (
@@ -143,8 +144,8 @@ def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm
                 run = _goldfish_request(game, deck, list_form, form.cleaned_data)
                 return start_job(request, goldfish_submission(run, deck))
             _run(request, context, game, deck, list_form, form.cleaned_data)
-        except budget.BudgetExceeded as error:
-            context["errors"] = [_budget_text(error, request.user.is_authenticated)]
+        except (budget.BudgetExceeded, Busy) as error:
+            context["errors"] = [refusal_429_text(error, request.user.is_authenticated)]
             response = render(request, "engine/goldfish.html", context, status=429)
             response["Retry-After"] = str(error.retry_after)
             return response
@@ -223,10 +224,11 @@ def _charged_run(request, goldfish: GoldfishRequest, *, sample_seed: int) -> tup
     spent = budget.charge(request, cost)
     try:
         if report is None:
-            report = goldfish_report(goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
+            with simulation_slot(request):
+                report = goldfish_report(goldfish, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
             cache.set(key, report, REPORT_CACHE_SECONDS)
         log = goldfish_sample(replace(goldfish, seed=sample_seed, games=1))
-    except GoldfishError as error:
+    except (GoldfishError, Busy) as error:
         if not isinstance(error, TimeLimitExceeded):  # nothing ran: give the games back
             spent.refund()
         raise
@@ -248,6 +250,17 @@ def _report_key(goldfish: GoldfishRequest) -> str:
     ]
     digest = hashlib.sha256(json.dumps(key_data).encode()).hexdigest()
     return f"goldfish-report:{digest}"
+
+
+def refusal_429_text(error: budget.BudgetExceeded | Busy, signed_in: bool) -> str:
+    """Why a run was refused with 429: the budget is spent, or the client's runs are all
+    playing (engine/concurrency.py)."""
+    if isinstance(error, Busy):
+        return _(
+            "You already have as many runs playing as one visitor may at once; try again "
+            "in %(seconds)s seconds, when one has finished."
+        ) % {"seconds": error.retry_after}
+    return _budget_text(error, signed_in)
 
 
 def _budget_text(error: budget.BudgetExceeded, signed_in: bool) -> str:

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from engine import budget
+from engine.concurrency import Busy, simulation_slot
 from engine.matchup_services import (
     MatchupRequest,
     matchup_comparison,
@@ -40,13 +41,14 @@ def charged_run(
     try:
         if report is None:
             play = matchup_report if run.other is None else matchup_comparison
-            report = play(run, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
+            with simulation_slot(request):
+                report = play(run, time_limit=settings.GOLDFISH_API_TIME_LIMIT)
             cache.set(key, report, REPORT_CACHE_SECONDS)
         sample = replace(
             run, opponents=[run.opponents[opponent]], games=1, seed=sample_seed, other=None
         )
         log = matchup_sample(sample)
-    except GoldfishError as error:
+    except (GoldfishError, Busy) as error:
         if not isinstance(error, TimeLimitExceeded):
             spent.refund()
         raise

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from decks.models import Deck
 from decks.views import _deck_or_404
 from engine import budget
+from engine.concurrency import Busy
 from engine.convert import deck_spec
 from engine.core import api as engine
 from engine.forms import ORDERS, PAGE_MAX_GAMES, MatchupForm, int_param, with_defaults
@@ -24,7 +25,13 @@ from engine.matchup_services import MatchDeck, MatchupRequest, match_deck
 from engine.reader_names import reader_names, report_card_names
 from engine.replay import card_map, match_replay_steps, outcome_text
 from engine.services import GoldfishError
-from engine.views.goldfish import POLICY_TEXTS, _budget_text, _error_texts, _turn_starts, _without
+from engine.views.goldfish import (
+    POLICY_TEXTS,
+    _error_texts,
+    _turn_starts,
+    _without,
+    refusal_429_text,
+)
 from engine.views.job_runs import (
     run_params,
     runs_on_workers,
@@ -116,7 +123,7 @@ def run_page(request, template: str, context: dict, run: MatchupRequest, data: d
     vs = max(0, min(int_param(request.GET.get("vs"), 0), len(run.opponents) - 1))
     try:
         report, log = charged_run(request, run, opponent=vs, sample_seed=data["sample"])
-    except (budget.BudgetExceeded, GoldfishError) as error:
+    except (budget.BudgetExceeded, Busy, GoldfishError) as error:
         return refused_page(request, template, context, error)
     context["run"] = run
     context.update(results(request, run, report, log, vs))
@@ -125,8 +132,8 @@ def run_page(request, template: str, context: dict, run: MatchupRequest, data: d
 
 def refused_page(request, template: str, context: dict, error):
     """The page saying why the run was refused: 429 past the budget, else the error's status."""
-    if isinstance(error, budget.BudgetExceeded):
-        context["errors"] = [_budget_text(error, request.user.is_authenticated)]
+    if isinstance(error, (budget.BudgetExceeded, Busy)):
+        context["errors"] = [refusal_429_text(error, request.user.is_authenticated)]
         response = render(request, template, context, status=429)
         response["Retry-After"] = str(error.retry_after)
         return response

@@ -52,9 +52,16 @@ class HealthProbe(threading.Thread):
             time.sleep(0.1)
 
 
+def warm_up(base: str) -> None:
+    """Every worker answers once first: a fresh worker's first request loads the site."""
+    with ThreadPoolExecutor(6) as clients:
+        list(clients.map(lambda _: goldfish(base, 1), range(6)))
+
+
 def test_never_ending_deck_answers_in_time_and_healthz_stays_fast(site):
     env, _deck = site
     with gunicorn(env, workers=3, timeout=WORKER_TIMEOUT) as (base, _master):
+        warm_up(base)
         probe = HealthProbe(base)
         probe.start()
         try:
@@ -71,3 +78,29 @@ def test_never_ending_deck_answers_in_time_and_healthz_stays_fast(site):
         assert report["games_stopped"] == {"turn_actions": games}
     assert len(probe.seconds) >= 3
     assert max(probe.seconds) < 0.5, sorted(probe.seconds)[-5:]
+
+
+def test_one_address_plays_one_batch_at_a_time_across_gunicorn_workers(site):
+    """Finding 7: the slots count in the shared limits store, so two workers of one server
+    do not each let a batch through (SIMULATIONS_PER_ADDRESS=1 here)."""
+    env, deck = site
+    env = {**env, "SIMULATIONS_PER_ADDRESS": "1"}
+    body = {"game": "pad", "list": deck, "games": 5000}
+    server = gunicorn(env, workers=3, timeout=WORKER_TIMEOUT)
+    with server as (base, _master), ThreadPoolExecutor(2) as clients:
+        answers = list(clients.map(lambda seed: post(base, {**body, "seed": seed}), (1, 2)))
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [200, 429], answers
+    refused = next(text for status, text in answers if status == 429)
+    assert json.loads(refused)["code"] == "busy"
+
+
+def post(base: str, body: dict) -> tuple[int, str]:
+    request = urllib.request.Request(
+        f"{base}/api/goldfish/", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIME_LIMIT + 5) as response:
+            return response.status, ""
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
