@@ -139,3 +139,11 @@ def test_busy_is_an_exception_with_its_code():
     with pytest.raises(Busy) as refused, three[0], three[1], three[2]:
         pass
     assert refused.value.code == "busy"
+
+
+def test_the_busy_page_is_translated(client):
+    client.cookies["django_language"] = "zh-hant"
+    with simulation_slot(someone("127.0.0.1")), simulation_slot(someone("127.0.0.1")):
+        params = {"game": "pad", "list": pad_list(), "run": "1", "games": 100}
+        response = client.get(reverse("engine:list"), params)
+    assert "已達每位訪客的上限" in response.content.decode()
