@@ -6,6 +6,8 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -79,7 +81,19 @@ class JobView(APIView):
         job = self._job(request)
         if not services.owns(job, request.user, request.session.session_key):
             raise ApiError("permission_denied", "Only the job's creator may cancel it.", 403)
+        if job.owner_id is None:
+            _check_csrf(request)
         if not services.cancel(job):
             raise ApiError("already_finished", f"The job is already {job.state}.", status_code=409)
         job.refresh_from_db()
         return Response(job_json(job, request))
+
+
+def _check_csrf(request) -> None:
+    """A job owned by a browser session is cancelled by its session cookie alone, which a
+    browser sends with any site's request: ask for the CSRF token as for a signed-in user
+    (DRF checks it only when its session authentication finds an account)."""
+    try:
+        SessionAuthentication().enforce_csrf(request)
+    except PermissionDenied as error:
+        raise ApiError("csrf_failed", str(error.detail), status_code=403) from None
