@@ -79,6 +79,7 @@ ERROR_DESCRIPTIONS = {
     404: "No such object or page (`not_found`).",
     409: "A conflicting change was made first.",
     413: "The body is over the size limit (`payload_too_large`).",
+    414: "The address (path and query) is over API_MAX_URL_BYTES (`uri_too_long`).",
     415: "The body's Content-Type is not supported (`unsupported_media_type`).",
     429: "Too many requests (`throttled`); retry later.",
     503: "The server cannot do this now.",
@@ -108,7 +109,9 @@ class ApiSchema(AutoSchema):
     def _error_codes(self, operation) -> set[int]:
         where = {parameter["in"] for parameter in operation.get("parameters", [])}
         names = {parameter["name"] for parameter in operation.get("parameters", [])}
-        codes = {401}  # A wrong token is refused whatever the operation.
+        # A wrong token is refused whatever the operation, and so is an over-long address
+        # (414: cardsite.middleware.api_url_limit).
+        codes = {401, 414}
         if "requestBody" in operation or "query" in where:
             codes.add(400)
         if "requestBody" in operation:

@@ -8,6 +8,8 @@ import time
 
 from django.conf import settings
 from django.http import JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 
 def api_body_limit(get_response):
@@ -23,6 +25,32 @@ def api_body_limit(get_response):
             if length > limit:
                 message = f"Request bodies are limited to {limit} bytes."
                 return JsonResponse({"code": "payload_too_large", "message": message}, status=413)
+        return get_response(request)
+
+    return middleware
+
+
+def api_url_limit(get_response):
+    """Refuse an /api/ address longer than API_MAX_URL_BYTES with JSON 414 `uri_too_long`.
+
+    gunicorn answers a request line past its `limit_request_line` with an HTML 400 before
+    the site sees it; gunicorn.conf.py raises that limit to gunicorn's most (8190 bytes) so
+    that longer addresses reach the site, which answers them here as the API answers
+    everything: JSON with a code and a message (issue 24, low item).
+    """
+
+    def middleware(request):
+        if request.path.startswith("/api/"):
+            length = len(request.get_full_path())
+            limit = settings.API_MAX_URL_BYTES
+            if length > limit:
+                with translation.override(translation.get_language_from_request(request)):
+                    message = _(
+                        "Addresses under /api/ are limited to %(limit)s bytes; this one has "
+                        "%(length)s. Send long input in the request body."
+                    ) % {"limit": limit, "length": length}
+                body = {"code": "uri_too_long", "message": message, "limit": limit}
+                return JsonResponse(body, status=414)
         return get_response(request)
 
     return middleware

@@ -1,0 +1,11 @@
+"""gunicorn's settings for this site: `gunicorn cardsite.wsgi` started in this folder reads
+them (gunicorn reads ./gunicorn.conf.py by default; `-c gunicorn.conf.py` names it from
+elsewhere). Command-line options (`-w`, `-b`, `--timeout`) still apply on top.
+"""
+
+# The request line (method, address, protocol) may hold 8190 bytes, gunicorn's most (its
+# default, 4094, answered any /api/ address over 4 KB with an HTML 400 the site never saw).
+# Addresses up to that size reach the site, which answers an /api/ address longer than
+# API_MAX_URL_BYTES (4096) with JSON 414 `uri_too_long` (cardsite/middleware.py); only a
+# request line over 8190 bytes still gets gunicorn's own HTML 400.
+limit_request_line = 8190
