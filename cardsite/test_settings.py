@@ -32,6 +32,9 @@ REST_FRAMEWORK = {
 # The goldfish budget is off too; tests/goldfish/test_budget.py turns it on.
 GOLDFISH_BUDGET_ANON = None
 GOLDFISH_BUDGET_USER = None
+# The render budget too; tests/decks/test_render_budget.py turns it on.
+RENDER_BUDGET_ANON = None
+RENDER_BUDGET_USER = None
 
 if base.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not shared-cache memory: concurrent-writer tests need SQLite's real locking

@@ -28,6 +28,7 @@ SMOKED = {
     "jobs.py",
     "search_latency.py",
     "decks_pages.py",
+    "heavy_renders.py",
     "load/run.py",
 }
 # Scripts that are parts of another benchmark and run inside its smoke.
@@ -132,3 +133,12 @@ def test_the_deck_pages_benchmark_smoke_prints_both_games_and_browses_in_few_que
     for name, figures in report["browser"].items():
         assert 0 < figures["p50_ms"] <= figures["p95_ms"], name
         assert 1 <= figures["sql_queries"] <= 4, name
+
+
+def test_the_heavy_renders_benchmark_smoke_sends_stored_files_and_caps_the_list():
+    report = json.loads(smoke("heavy_renders.py").stdout)
+    for name in ("pdf_en", "png_en"):
+        assert report[f"{name}_first"]["bytes"] == report[f"{name}_again"]["bytes"] > 0
+    assert report["pdf_zh_hant_first"]["bytes"] > 0
+    listed = report["list_page_size_200"]
+    assert 0 < listed["decks"] <= 50 and listed["entries"] > 0

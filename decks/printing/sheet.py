@@ -72,3 +72,17 @@ def _opened(name: str) -> Image.Image:
     on_paper = Image.new("RGB", picture.size, "white")
     on_paper.paste(picture, mask=picture.getchannel("A"))
     return on_paper
+
+
+def pictures_to_draw(entries: list[PrintedEntry], size: str, language: str) -> int:
+    """How many of the entries' card pictures at `size` are not stored yet (card_picture
+    would draw them first): a proxy in `language`, or an upload's rendition."""
+    missing = 0
+    for entry in entries:
+        card = entry.card
+        if card.image:
+            name = images.rendition_name(card.image.name, size)
+        else:
+            name = images.proxy_name(card, size, language)
+        missing += not default_storage.exists(name)
+    return missing
