@@ -312,7 +312,10 @@ class DeckViewSet(
         """Every revision you may read, newest first: those made while the deck was private
         are its owner's only."""
         deck = self.get_object()
-        revisions = deck.revisions_readable_by(request.user).select_related("author")
+        revisions = list(deck.revisions_readable_by(request.user).select_related("author"))
+        # Every revision carries its cards: a long history is a large list, charged as one.
+        entries = sum(len(revision.entries) for revision in revisions)
+        render_budget.charge(request, render_budget.list_cost(entries))
         return Response(RevisionSerializer(revisions, many=True).data)
 
     @extend_schema(

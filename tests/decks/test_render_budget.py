@@ -8,9 +8,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from cards.models import Card
 from decks import render_budget
 from decks.models import PUBLIC, Deck, DeckEntry
 from decks.printing import pdf, picture
+from decks.rules import EntryInput
+from decks.services import deck_create, deck_update
 
 from .test_print_api import pdf_url, plug_in_deck, png_url
 
@@ -113,8 +116,6 @@ def test_the_message_is_in_the_readers_language(client, catalogue, media, owner,
 
 def public_decks(owner, count: int, entries: int = 1) -> None:
     """`count` public decks of `entries` entries each (rows written directly)."""
-    from cards.models import Card
-
     cards = list(Card.objects.filter(game="pad").order_by("pk")[:entries])
     decks = Deck.objects.bulk_create(
         Deck(owner=owner, game="pad", name=f"Listed {n}", visibility=PUBLIC) for n in range(count)
@@ -140,3 +141,17 @@ def test_a_page_costs_its_entries(client, catalogue, owner, budgets):
     assert_refused(client.get("/api/decks/"), 41, 40)
     client.force_login(User.objects.create_user("lister", password="pw-lister-123"))
     assert client.get("/api/decks/").status_code == 200
+
+
+def test_a_long_history_costs_its_entries(client, catalogue, owner, budgets, settings):
+    """GET /api/decks/{id}/revisions/ lists every revision with its cards, unpaged."""
+    budgets(anon=30)
+    settings.DECK_REVISION_BURST_SECONDS = 0  # one revision per write
+    cards = Card.objects.filter(game="pad")
+    entries = [EntryInput(card.pk, 1) for card in cards.order_by("pk")[:300]]
+    deck = deck_create(owner=owner, game="pad", name="Long", visibility=PUBLIC, entries=entries)
+    url = f"/api/decks/{deck.pk}/revisions/"
+    assert client.get(url).status_code == 200  # 300 entries: 10 units
+    for revision in range(1, 4):
+        deck = deck_update(deck=deck, author=owner, revision=deck.revision, name=f"Long {revision}")
+    assert_refused(client.get(url), 40, 30)  # 4 revisions of 300 entries
