@@ -32,3 +32,11 @@ STORAGES = {
 # The render budget (decks/render_budget.py) stays on, as the throttles do, at a size no
 # benchmark reaches: its bookkeeping is measured, never a 429.
 RENDER_BUDGET_ANON = RENDER_BUDGET_USER = 10**12
+
+# The limits store: the site puts it in the database when there is no Redis, and a request
+# would then time a handful of row-locked writes of its throttle counter. A benchmark is one
+# process, as if the site had Redis: its counters live in this process's memory.
+CACHES = {
+    **site.CACHES,
+    "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"},
+}
