@@ -88,8 +88,8 @@ class Render:
 
 def _answer(request, deck: Deck, entries, render: Render):
     """The file, or 304 when the client holds the same one. A file drawn before for the
-    same key is sent from storage (one render unit); else the drawing is charged to the
-    client's render budget (429 past it), drawn, stored and sent."""
+    same key is sent from storage (a render unit per 100 KB); else the drawing is charged
+    to the client's render budget (429 past it), drawn, stored and sent."""
     stamp = "|".join((PRINT_VERSION, deck.pk, str(deck.revision), render.variant))
     tokens = sheet.pictures_token(entries)
     digest = hashlib.sha256(f"{stamp}|{tokens}".encode()).hexdigest()
@@ -117,7 +117,7 @@ def _stored(request, name: str, render: Render) -> HttpResponse | None:
     data = stored.read(name)
     if data is None:
         return None
-    render_budget.charge(request, render_budget.STORED)
+    render_budget.charge(request, render_budget.stored_cost(len(data)))
     return HttpResponse(data, content_type=render.content_type)
 
 

@@ -1,7 +1,7 @@
 """Issue 24, finding 5: proxy sheets, deck pictures and large deck lists cost render units
 from a budget per client (decks/render_budget.py); past it 429 `render_budget` with
-Retry-After, before anything is drawn. A file sent from storage costs one unit, a 304
-nothing; a page of the deck API holds at most 50 decks and costs its entries."""
+Retry-After, before anything is drawn. A file sent from storage costs a unit per 100 KB,
+a 304 nothing; a page of the deck API holds at most 50 decks and costs its entries."""
 
 from __future__ import annotations
 
@@ -61,6 +61,8 @@ def test_the_prices_are_the_work(catalogue, media, owner):
     assert render_budget.sheets_cost(1000, 500, 500) == 13_000 <= render_budget.DEFAULT_USER
     assert render_budget.picture_cost(500, 0) == 2000
     assert render_budget.list_cost(29) == 0 and render_budget.list_cost(25_000) == 833
+    # Sent from storage: a unit per 100 KB begun (the 1,000-card sheets: 12.4 MB).
+    assert render_budget.stored_cost(75_000) == 1 and render_budget.stored_cost(12_365_968) == 124
 
 
 def test_past_the_budget_a_drawing_is_refused_with_retry_after(
@@ -91,7 +93,7 @@ def test_a_stored_file_costs_one_unit_and_a_304_nothing(client, catalogue, media
         assert client.get(pdf_url(deck), HTTP_IF_NONE_MATCH=etag).status_code == 304
     assert client.get(pdf_url(deck)).status_code == 200
     assert client.get(pdf_url(deck)).status_code == 200
-    assert_refused(client.get(pdf_url(deck)), render_budget.STORED, SHEETS_DRAWN + 2)
+    assert_refused(client.get(pdf_url(deck)), 1, SHEETS_DRAWN + 2)  # 75 KB: one unit
 
 
 def test_accounts_and_addresses_count_apart(client, catalogue, media, owner, budgets):
