@@ -4,6 +4,11 @@ A job keeps its plan (engine/core/plan.py, pickled: decks as they were when it w
 submitted), one row per chunk holding that chunk's summary once played, and the report
 as the exact JSON text the in-process run gives (text, not JSON column: PostgreSQL's jsonb
 would reorder its keys).
+
+The database, not the broker, knows what is left to play (issue 24): a chunk is pending,
+leased (a worker plays it and renews `leased_until` while it does) or finished. Each job
+names its client (account or session), so workers share themselves fairly between
+clients (engine/jobs/leases.py).
 """
 
 from __future__ import annotations
@@ -47,12 +52,18 @@ class Job(models.Model):
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
-    moved = models.DateTimeField()  # the last time a chunk of it finished (or its creation)
+    moved = models.DateTimeField()  # the last time a chunk of it was taken or finished
     expires = models.DateTimeField(db_index=True)
+    # Who the workers share themselves between: "user:<id>", "session:<key>", "" (command line).
+    client = models.CharField(max_length=60, blank=True, default="")
+    claimed = models.DateTimeField(null=True, blank=True)  # a worker last took a chunk of it
 
     class Meta:
         ordering = ["-created"]
-        indexes = [models.Index(fields=["state", "moved"])]
+        indexes = [
+            models.Index(fields=["state", "moved"]),
+            models.Index(fields=["client", "claimed"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} job {self.pk} ({self.state})"
@@ -63,7 +74,9 @@ class Job(models.Model):
 
 
 class JobChunk(models.Model):
-    """Games start … stop-1 of the plan's recipe number `recipe`."""
+    """Games start … stop-1 of the plan's recipe number `recipe`: pending (no lease, not
+    finished), leased (`leased_until` in the future: a worker plays it) or finished. A lease
+    that ran out is a dead worker's: the chunk goes back to pending."""
 
     job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="chunks")
     number = models.PositiveIntegerField()
@@ -72,6 +85,12 @@ class JobChunk(models.Model):
     stop = models.PositiveIntegerField()
     summary = models.BinaryField(null=True)
     finished = models.DateTimeField(null=True, blank=True, db_index=True)
+    leased_until = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The queue message (task id) that took it: the same message delivered again after its
+    # process died takes its chunk back at once.
+    token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    worker = models.CharField(max_length=200, blank=True, default="")  # host:pid, for people
+    attempts = models.PositiveSmallIntegerField(default=0)  # times a worker took it
 
     class Meta:
         ordering = ["job", "number"]

@@ -1,10 +1,35 @@
-"""Celery tasks of the job workers (found by `app.autodiscover_tasks()`)."""
+"""Celery tasks of the job workers (found by `app.autodiscover_tasks()`), and the workers'
+watch over dead workers' chunks (engine/jobs/sweeper.py), started with each worker."""
 
 from celery import shared_task
+from celery.signals import worker_ready, worker_shutdown
+from django.conf import settings
 
-from engine.jobs import services
+from engine.jobs import services, sweeper
+
+# A chunk stops itself at JOB_CHUNK_TIME_LIMIT (engine/core/limits.py); this hard limit only
+# ends a process that stopped listening (its chunk is then taken again, MAX_ATTEMPTS times).
+HARD_TIME_LIMIT = settings.JOB_CHUNK_TIME_LIMIT + 60
 
 
-@shared_task(name="engine.play_chunk", acks_late=True, reject_on_worker_lost=True)
-def play_chunk(job_id: str, number: int) -> None:
-    services.play_chunk(job_id, number)
+@shared_task(
+    bind=True,
+    name="engine.play_chunk",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    time_limit=HARD_TIME_LIMIT,
+)
+def play_chunk(self, *_chunk) -> None:
+    """Play the next chunk the database gives (messages queued before issue 24 named their
+    job and chunk: they count as any other)."""
+    services.play_next(self.request.id or "")
+
+
+@worker_ready.connect
+def _start_sweeper(**_kwargs) -> None:
+    sweeper.start()
+
+
+@worker_shutdown.connect
+def _stop_sweeper(**_kwargs) -> None:
+    sweeper.stop()

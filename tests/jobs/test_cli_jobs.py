@@ -14,12 +14,15 @@ from engine.models import Job, JobChunk
 pytestmark = pytest.mark.django_db
 
 
-def make_job(*, state="queued", done=0, total=3000, age=0, moved=0, expires_in=7 * 86400):
-    """A job created `age` seconds ago, last moved `moved` seconds ago."""
+def make_job(
+    *, state="queued", done=0, total=3000, age=0, moved=0, expires_in=7 * 86400, client=""
+):
+    """A job of `client` created `age` seconds ago, last moved `moved` seconds ago."""
     now = timezone.now()
     job = Job.objects.create(
         kind="goldfish",
         game="pad",
+        client=client,
         state=state,
         games_total=total,
         games_done=done,
@@ -83,16 +86,52 @@ def test_fail_stalled_fails_the_jobs_no_worker_moved_for_the_stall_time(capsys, 
     assert Job.objects.get(pk=stalled.pk).error_code == "workers_unavailable"
 
 
-def test_fail_stalled_spares_a_quiet_job_while_workers_play_others(capsys, settings):
-    # Busy workers finish chunks of other jobs: a job waiting its turn is not stalled.
-    settings.JOB_STALL_SECONDS = 300
-    waiting = make_job(state="queued", moved=600)
-    busy = make_job(state="running", moved=5)
-    JobChunk.objects.create(
-        job=busy, number=0, recipe=0, start=0, stop=1000, finished=timezone.now()
+def chunk(job, *, leased=None, finished=None):
+    """A chunk of `job` leased until `leased` seconds from now, finished `finished` s ago."""
+    now = timezone.now()
+    return JobChunk.objects.create(
+        job=job,
+        number=job.chunks.count(),
+        recipe=0,
+        start=0,
+        stop=1000,
+        leased_until=None if leased is None else now + timedelta(seconds=leased),
+        token="m" if leased is not None else "",
+        finished=None if finished is None else now - timedelta(seconds=finished),
     )
+
+
+def test_fail_stalled_fails_a_job_whose_worker_died_while_other_jobs_move(capsys, settings):
+    # Issue 24, finding 8: a job is judged by its own chunks, not by the whole queue's.
+    settings.JOB_STALL_SECONDS = 300
+    lost = make_job(state="running", moved=600, age=700, client="session:abc")
+    chunk(lost, leased=-500)  # its worker died 500 s ago, nobody took the chunk since
+    busy = make_job(state="running", moved=5, age=60, client="user:1")
+    chunk(busy, finished=5)
+    assert jobs(capsys, "--fail-stalled") == [
+        "1 chunks of dead workers queued again.",
+        "1 stalled jobs failed.",
+    ]
+    assert Job.objects.get(pk=lost.pk).error_code == "workers_unavailable"
+    assert Job.objects.get(pk=busy.pk).state == "running"
+    assert JobChunk.objects.get(job=lost).leased_until is None
+
+
+def test_fail_stalled_spares_a_job_waiting_behind_its_clients_earlier_job(capsys, settings):
+    # A client's jobs play in order: the later one waits while the first one moves.
+    settings.JOB_STALL_SECONDS = 300
+    make_job(state="running", moved=5, age=900, client="user:1")
+    waiting = make_job(state="queued", moved=600, age=600, client="user:1")
     assert jobs(capsys, "--fail-stalled") == ["0 stalled jobs failed."]
     assert Job.objects.get(pk=waiting.pk).state == "queued"
+
+
+def test_fail_stalled_spares_a_job_whose_long_chunk_is_playing(capsys, settings):
+    settings.JOB_STALL_SECONDS = 300
+    playing = make_job(state="running", moved=400, age=400)
+    chunk(playing, leased=20)  # its worker renews the lease
+    assert jobs(capsys, "--fail-stalled") == ["0 stalled jobs failed."]
+    assert Job.objects.get(pk=playing.pk).state == "running"
 
 
 def test_cancel_stops_an_unfinished_job(capsys):

@@ -5,10 +5,12 @@ visibility."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
-from engine.jobs import services
+from engine.jobs import leases, services
 from engine.matchup_services import MatchupRequest, match_deck, matchup_comparison, matchup_report
 from engine.models import Job, JobChunk
 from engine.services import GoldfishRequest, entries_for, goldfish_report
@@ -155,25 +157,45 @@ def test_a_cancelled_job_plays_none_of_its_queued_chunks(catalogue, owner, eager
     url = created.json()["url"]
     assert api(owner).delete(url).json()["state"] == "cancelled"
     job = Job.objects.get(pk=created.json()["id"])
-    for chunk in range(3):  # the workers get to the queued chunks afterwards
-        services.play_chunk(job.pk, chunk)
+    for message in ("m1", "m2", "m3"):  # the workers get to the queued messages afterwards
+        services.play_next(message)
     job.refresh_from_db()
     assert (job.state, job.games_done, job.report) == ("cancelled", 0, "")
+    assert not JobChunk.objects.filter(job=job, attempts__gt=0).exists()
     again = api(owner).delete(url)
     assert (again.status_code, again.json()["code"]) == (409, "already_finished")
 
 
-def test_a_chunk_delivered_twice_counts_once(catalogue, owner, eager):
+def test_a_chunk_played_twice_counts_once(catalogue, owner, settings):
+    settings.JOB_CHUNK_GAMES = 100
     body = {"kind": "goldfish", "game": "pad", "list": pad_list(), "games": 300}
     job_id = api(owner).post("/api/jobs/", body, format="json").json()["id"]
-    services.play_chunk(job_id, 0)
-    services.play_chunk(job_id, 0)  # re-delivered after its worker died before the ack
+    slow = leases.claim("m1", "host:1")
+    # Taken for dead: its lease ran out, the chunk went back to the queue, another took it.
+    JobChunk.objects.filter(pk=slow.pk).update(leased_until=timezone.now() - timedelta(seconds=1))
+    assert services.recover(job_id) == 1
+    again = leases.claim("m2", "host:2")
+    assert (again.number, again.attempts) == (slow.number, 2)
+    services.play(again)
+    services.play(slow)  # it was only slow: it finishes too
     job = Job.objects.get(pk=job_id)
     assert (job.state, job.games_done) == ("running", 100)
-    services.play_chunk(job_id, 1)
-    services.play_chunk(job_id, 2)
+    services.play_next("m3")
+    services.play_next("m3")  # the same message delivered again after its ack was lost
+    services.play_next("m4")
     job.refresh_from_db()
     assert (job.state, job.games_done) == ("done", 300)
+
+
+def test_a_chunk_whose_worker_died_three_times_fails_its_job(catalogue, owner):
+    body = {"kind": "goldfish", "game": "pad", "list": pad_list(), "games": 300}
+    job_id = api(owner).post("/api/jobs/", body, format="json").json()["id"]
+    # Three workers took it and died (out of memory, say): each time its lease ran out.
+    JobChunk.objects.filter(job_id=job_id).update(attempts=services.MAX_ATTEMPTS)
+    services.play_next("m4")
+    job = Job.objects.get(pk=job_id)
+    assert (job.state, job.error_code, job.games_done) == ("failed", "chunk_failed", 0)
+    assert "started 3 times" in job.error_message
 
 
 def test_bad_input_queues_nothing_and_costs_nothing(catalogue, owner, settings):
@@ -204,10 +226,6 @@ def test_a_job_no_worker_takes_fails_with_a_clear_error_after_the_stall_time(
     body = {"kind": "goldfish", "game": "pad", "list": pad_list(), "games": 300}
     url = api(owner).post("/api/jobs/", body, format="json").json()["url"]
     assert api(owner).get(url).json()["state"] == "queued"
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     Job.objects.update(moved=timezone.now() - timedelta(seconds=61))
     job = api(owner).get(url).json()
     assert job["state"] == "failed"
@@ -234,10 +252,6 @@ def test_reading_a_job_takes_a_bounded_number_of_queries(
 def test_expired_jobs_are_purged(catalogue, owner, eager, django_capture_on_commit_callbacks):
     body = {"kind": "goldfish", "game": "pad", "list": pad_list(), "games": 10}
     submit(api(owner), body, django_capture_on_commit_callbacks)
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     assert services.purge(timezone.now() + timedelta(days=6)) == 0
     assert services.purge(timezone.now() + timedelta(days=8)) == 1
     assert not Job.objects.exists() and not JobChunk.objects.exists()

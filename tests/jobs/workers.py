@@ -262,6 +262,15 @@ def workers(transactional_db, tmp_path) -> Iterator[Workers]:
 
 
 @pytest.fixture
+def committed_catalogue(transactional_db) -> None:
+    """The catalogue's cards, committed: workers read them from the database (the suite's
+    `catalogue` fixture keeps them in a transaction no other process sees)."""
+    from tests import conftest as suite
+
+    suite._load_catalogue_cards()
+
+
+@pytest.fixture
 def filesystem_queue(tmp_path) -> Iterator[Broker]:
     """The embedded queue (kombu's filesystem transport) in a folder of this test's own."""
     broker = Broker("filesystem://", f"cardsite-test-{uuid.uuid4().hex[:12]}", tmp_path / "queue")
@@ -308,6 +317,15 @@ def submitted(client, body) -> str:
     response = client.post("/api/jobs/", body, format="json")
     assert response.status_code == 202, response.json()
     return response.json()["url"]
+
+
+def running(client, url: str, seconds: float = 60) -> dict:
+    """The job once a worker took its first chunk (it turns "running" then)."""
+    return wait_for(
+        lambda: (job := client.get(url).json())["state"] != "queued" and job,
+        seconds,
+        f"{url} never started",
+    )
 
 
 def finished(client, url: str, seconds: float = 60) -> dict:

@@ -13,9 +13,9 @@ from engine.models import UNFINISHED, Job
 class Command(BaseCommand):
     help = (
         "List the recent jobs (id, kind, state, progress, age), or tend them: --purge deletes "
-        "the jobs kept past JOB_KEEP_DAYS, --fail-stalled fails the unfinished jobs no worker "
-        "moved for JOB_STALL_SECONDS (both for a cron, e.g. every 10 minutes), --cancel stops "
-        "one job."
+        "the jobs kept past JOB_KEEP_DAYS, --fail-stalled queues again the chunks of dead "
+        "workers and fails the unfinished jobs no worker moved for JOB_STALL_SECONDS (both for "
+        "a cron, e.g. every 10 minutes), --cancel stops one job."
     )
 
     def add_arguments(self, parser):
@@ -26,8 +26,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--fail-stalled",
             action="store_true",
-            help="Fail (workers_unavailable) the unfinished jobs not moved for "
-            "JOB_STALL_SECONDS while no worker finished a chunk of any job.",
+            help="Queue again the chunks whose worker died (lease expired), and fail "
+            "(workers_unavailable) each unfinished job no worker moved for JOB_STALL_SECONDS.",
         )
         parser.add_argument("--cancel", metavar="ID", action="append", help="Cancel a job.")
 
@@ -54,6 +54,9 @@ class Command(BaseCommand):
         self.stdout.write(f"Job {job_id} cancelled.")
 
     def _fail_stalled(self) -> None:
+        requeued = services.recover()
+        if requeued:
+            self.stdout.write(f"{requeued} chunks of dead workers queued again.")
         # Only a job unmoved for the whole time can be stalled: the others are not looked at.
         cutoff = timezone.now() - timedelta(seconds=settings.JOB_STALL_SECONDS)
         failed = 0
