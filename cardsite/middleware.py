@@ -47,7 +47,7 @@ def api_url_limit(get_response):
                 with translation.override(translation.get_language_from_request(request)):
                     message = _(
                         "Addresses under /api/ are limited to %(limit)s bytes; this one has "
-                        "%(length)s. Send long input in the request body."
+                        "%(length)s."
                     ) % {"limit": limit, "length": length}
                 body = {"code": "uri_too_long", "message": message, "limit": limit}
                 return JsonResponse(body, status=414)
