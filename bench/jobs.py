@@ -13,6 +13,16 @@ The broker is Redis (`--redis-db`, a queue of the run's own) when it answers on
 127.0.0.1:6379, else the embedded filesystem queue. Prints JSON: games/s of each, the
 speed-ups, and the per-core rate with the worker machines a million-game gauntlet needs to
 finish in one minute. Target: 2 workers ≥ 1.7 × one worker.
+
+Two more scenarios (issue 24), each with its own figures:
+
+    --scenario fairness [--big-games 100000 --big-jobs 4 --small-games 6000 --processes 2]
+        one client queues 4 × 100,000 goldfish games, then another client a 6,000-game job:
+        seconds until the small job started (a worker took its first chunk) and finished.
+    --scenario lost-worker [--lease 30]
+        the embedded queue, two workers of one process; the one playing a chunk is SIGKILLed
+        (main process and pool): seconds until another worker took the lost chunk again,
+        and until the job was done (its report the in-process one, byte for byte).
 """
 
 from __future__ import annotations
@@ -44,12 +54,27 @@ SECRET_KEY = "bench-only-not-secret-0123456789-abcdefghij"  # the site's setting
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000, help="games against each opponent")
-    parser.add_argument("--chunk", type=int, default=1000, help="games a chunk (JOB_CHUNK_GAMES)")
+    parser.add_argument(
+        "--chunk",
+        type=int,
+        default=None,
+        help="games a chunk (JOB_CHUNK_GAMES; 1000, and 20000 for lost-worker: seconds each)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--broker", choices=["auto", "redis", "filesystem"], default="auto")
     parser.add_argument("--redis-db", type=int, default=14)
     parser.add_argument("--smoke", action="store_true", help="a tiny run that only checks it works")
+    parser.add_argument(
+        "--scenario", choices=["speedup", "fairness", "lost-worker"], default="speedup"
+    )
+    parser.add_argument("--big-games", type=int, default=100_000, help="fairness: games a job")
+    parser.add_argument("--big-jobs", type=int, default=4, help="fairness: the first client's jobs")
+    parser.add_argument("--small-games", type=int, default=6000, help="fairness: the small job")
+    parser.add_argument("--processes", type=int, default=2, help="fairness: worker processes")
+    parser.add_argument("--lease", type=int, default=None, help="lost-worker: JOB_LEASE_SECONDS")
     args = parser.parse_args()
+    if args.chunk is None:
+        args.chunk = 20_000 if args.scenario == "lost-worker" else 1000
     if args.smoke:
         args.games, args.chunk = SMOKE_GAMES, SMOKE_CHUNK
     return args
@@ -135,6 +160,12 @@ class Worker:
                 sys.exit(f"the worker did not start:\n{log.read_text(errors='replace')[-3000:]}")
             time.sleep(0.1)
 
+    def kill(self) -> None:
+        """SIGKILL the main process and its pool at once, as a machine that dies would."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
     def stop(self) -> None:
         """Warm shutdown (the queue is empty), then the group is killed if anything lingers.
         SIGTERM goes to the main process only: pool processes killed under it leave its
@@ -194,12 +225,142 @@ def scale_out(per_core: float) -> dict:
     }
 
 
+def job_state(job_id: str) -> tuple:
+    from engine.models import Job
+
+    return Job.objects.filter(pk=job_id).values_list("state", "started", "created")[0]
+
+
+def fairness(args: argparse.Namespace, env: dict[str, str], folder: Path) -> dict:
+    """Seconds a small job waits while another client has a big backlog queued."""
+    from decks.starter_lists import pad_list
+    from engine.jobs import services
+    from engine.models import DONE, UNFINISHED, Job
+    from engine.services import GoldfishRequest, entries_for, goldfish_plan_for
+
+    def plan(games: int, seed: int):
+        entries = entries_for("pad", text=pad_list())
+        return goldfish_plan_for(GoldfishRequest("pad", entries, games=games, seed=seed))
+
+    def submit(games: int, seed: int, client: str):
+        owner = services.Owner(None, client)
+        return services.submit(
+            plan(games, seed), kind="goldfish", game="pad", owner=owner, chunk_games=args.chunk
+        )
+
+    worker = Worker(env, args.processes, folder / "worker-fairness.log")
+    try:
+        big = [submit(args.big_games, n, "bench-big") for n in range(args.big_jobs)]
+        while job_state(big[0].pk)[0] == "queued":
+            time.sleep(0.02)
+        time.sleep(1)  # the backlog is being played
+        start = time.perf_counter()
+        small = submit(args.small_games, 99, "bench-small")
+        started = None
+        while (state := job_state(small.pk))[0] in UNFINISHED:
+            if started is None and state[1] is not None:
+                started = time.perf_counter() - start
+            time.sleep(0.02)
+        done = time.perf_counter() - start
+        big_done = sum(
+            Job.objects.filter(pk__in=[j.pk for j in big]).values_list("games_done", flat=True)
+        )
+        for job in big:
+            services.cancel(job)
+    finally:
+        worker.stop()
+    if state[0] != DONE:
+        sys.exit(f"the small job ended {state[0]}")
+    return {
+        "scenario": "fairness",
+        "queued_before": {"jobs": args.big_jobs, "games": args.big_jobs * args.big_games},
+        "small_job_games": args.small_games,
+        "chunk_games": args.chunk,
+        "worker_processes": args.processes,
+        "small_job_started_after_s": round(started if started is not None else done, 2),
+        "small_job_done_after_s": round(done, 2),
+        "big_backlog_games_played_meanwhile": big_done,
+    }
+
+
+def lost_worker(args: argparse.Namespace, env: dict[str, str], folder: Path) -> dict:
+    """Seconds until a SIGKILLed worker's chunk is played by another worker."""
+    from django.conf import settings
+
+    from decks.starter_lists import pad_list
+    from engine.jobs import services
+    from engine.models import DONE, UNFINISHED, Job, JobChunk
+    from engine.services import GoldfishRequest, entries_for, goldfish_plan_for
+
+    lease = settings.JOB_LEASE_SECONDS
+    run = GoldfishRequest("pad", entries_for("pad", text=pad_list()), games=4 * args.chunk)
+    plan = goldfish_plan_for(run)
+    reference = json.dumps(plan.run(processes=1), ensure_ascii=False)
+    first = Worker(env, 1, folder / "worker-lost-1.log")
+    second = Worker(env, 1, folder / "worker-lost-2.log")
+    try:
+        owner = services.Owner(None, "bench")
+        job = services.submit(
+            plan, kind="goldfish", game="pad", owner=owner, chunk_games=args.chunk
+        )
+        doomed = None
+        while doomed is None:
+            for chunk in JobChunk.objects.filter(job=job, leased_until__isnull=False):
+                pid = int(chunk.worker.rsplit(":", 1)[1])
+                if parent_of(pid) == first.process.pid:
+                    doomed = chunk
+            time.sleep(0.02)
+        time.sleep(0.5)  # mid-chunk
+        first.kill()
+        killed = time.perf_counter()
+        while not JobChunk.objects.filter(pk=doomed.pk, attempts__gte=2).exists():
+            time.sleep(0.05)
+        taken_again = time.perf_counter() - killed
+        while (state := job_state(job.pk)[0]) in UNFINISHED:
+            time.sleep(0.05)
+        done = time.perf_counter() - killed
+    finally:
+        first.stop()
+        second.stop()
+    report = Job.objects.get(pk=job.pk).report
+    if state != DONE:
+        sys.exit(f"the job ended {state}")
+    return {
+        "scenario": "lost-worker",
+        "broker": "filesystem",
+        "lease_seconds": lease,
+        "chunk_games": args.chunk,
+        "chunk_taken_again_after_s": round(taken_again, 2),
+        "job_done_after_kill_s": round(done, 2),
+        "same_report": report == reference,
+    }
+
+
+def parent_of(pid: int) -> int | None:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(text[text.rindex(")") + 2 :].split()[1])
+
+
 def main() -> None:
     args = arguments()
     load = round(os.getloadavg()[0], 2)  # other work on the machine skews every figure
     folder = Path(tempfile.mkdtemp(prefix="cardsite-bench-jobs-"))
+    if args.scenario == "lost-worker":
+        args.broker = "filesystem"  # the broker that loses a killed worker's message
+        if args.lease is not None:
+            os.environ["JOB_LEASE_SECONDS"] = str(args.lease)
     try:
         env = set_up(folder, broker_environment(args, folder))
+        if args.lease is not None:
+            env["JOB_LEASE_SECONDS"] = str(args.lease)
+        if args.scenario != "speedup":
+            scenario = fairness if args.scenario == "fairness" else lost_worker
+            report = {**scenario(args, env, folder), "load_average_before": load}
+            print(json.dumps(report, ensure_ascii=False, indent=2))
+            return
         from decks.starter_lists import pad_list
         from engine.matchup_services import MatchupRequest, gauntlet, match_deck, matchup_plan_for
 

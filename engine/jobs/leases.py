@@ -54,8 +54,14 @@ def lease_seconds() -> float:
 
 
 def renew_every() -> float:
-    """How often a playing worker renews its lease, and a worker looks for expired ones."""
+    """How often a playing worker renews its lease: two renewals may fail before it ends."""
     return max(0.5, lease_seconds() / 3)
+
+
+def sweep_every() -> float:
+    """How often each worker looks for expired leases: a dead worker's chunk is taken again
+    at most a sixth of the lease after it ran out."""
+    return max(0.5, lease_seconds() / 6)
 
 
 def claim(token: str, worker: str) -> JobChunk | None:

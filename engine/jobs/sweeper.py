@@ -1,7 +1,7 @@
 """Every worker watches for dead workers' chunks, so none waits for a person to notice.
 
 A thread of the worker's main process sweeps (services.sweep) when the worker is ready —
-a restarted worker takes back what its previous life left — then every third of
+a restarted worker takes back what its previous life left — then every sixth of
 JOB_LEASE_SECONDS: a chunk whose lease ran out is queued again. Playing chunks sweep too
 (each message starts with one), and so does every look at a job (the API, the job page,
 `manage.py jobs --fail-stalled`).
@@ -42,7 +42,7 @@ class Sweeper(threading.Thread):
 def start() -> None:
     global _running
     if _running is None:
-        _running = Sweeper(leases.renew_every())
+        _running = Sweeper(leases.sweep_every())
         _running.start()
         log.info("looking for dead workers' job chunks every %.1f s", _running.every)
 
