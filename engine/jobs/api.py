@@ -74,8 +74,8 @@ class JobView(APIView):
 
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, 403: ErrorSerializer, 404: ErrorSerializer},
-        description="Cancel the job: workers skip its chunks from the next one on. Only its "
-        "creator may; a finished job answers 409 already_finished.",
+        description="Cancel the job: a chunk of it being played stops within a second, and "
+        "no other is taken. Only its creator may; a finished job answers 409 already_finished.",
     )
     def delete(self, request, job_id):
         job = self._job(request)
