@@ -54,7 +54,8 @@ def lease_seconds() -> float:
 
 
 def renew_every() -> float:
-    """How often a playing worker renews its lease: two renewals may fail before it ends."""
+    """How often a playing worker renews its lease: two renewals may come late before the
+    lease runs out."""
     return max(0.5, lease_seconds() / 3)
 
 
