@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import hashlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
+from itertools import islice
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from cards import vocabulary as v
 from cards.models import AttackRow, Card, CardSet, ComboComponent, DigimonAttack
@@ -30,8 +34,19 @@ SCHEMA_NAME = {
 }
 
 
+# A Digimon's attack as `CardRecord.attacks` holds it, by letter.
+_ATTACK_FIELDS = ("name", "power", "effect", "cancels")
+
 # A run with thousands of bad rows lists this many, then says how many more there were.
 IMPORT_ERROR_CAP = 50
+# Rows read, and catalogued cards loaded, at a time: memory stays the same for any file size.
+IMPORT_BATCH = 500
+
+
+def _batches(rows: Iterable, size: int) -> Iterator[list]:
+    iterator = iter(rows)
+    while batch := list(islice(iterator, size)):
+        yield batch
 
 
 @dataclass(frozen=True)
@@ -81,16 +96,28 @@ class CardImporter:
 
     Every row is checked even after a bad one, so that one run reports every bad row (up to
     `cap`); `finish()` raises CardImportError if there was any, which rolls the unit back.
+
+    With `dry_run` every row gets the same checks (full_clean explains every constraint of
+    the table, see Card.validate_constraints) but nothing is written: writing each card and
+    its history row only to roll them back made a 60,000-row dry run take minutes (issue 24).
+    The catalogued cards a batch of rows matches are read with the batch, and dropped after
+    it: memory depends neither on the size of the file nor on the catalogue's. Between
+    batches only each file's card keys are kept (to find repeats), and in a dry run followed
+    by more files a digest of each card it would have written, which a later file's row for
+    that card is compared with, as the import would compare it with the table.
     """
 
-    def __init__(self, cap: int = IMPORT_ERROR_CAP):
+    def __init__(self, cap: int = IMPORT_ERROR_CAP, *, dry_run: bool = False):
         self.cap = cap
+        self.dry_run = dry_run
         self.errors: list[RowError] = []
         self.error_count = 0
         self.bad_rows = 0
-        self._existing = _existing_cards()
+        # Dry run: (game, set, number) → `_fingerprint` of a card it would have written.
+        self._planned: dict[tuple[str, str, str], bytes] = {}
         self._sets: dict[tuple[str, str], CardSet] = {}
         self._touched_games: set[str] = set()
+        self._remember = dry_run
 
     def add_file(
         self,
@@ -98,28 +125,104 @@ class CardImporter:
         *,
         source: str = "input",
         progress: Callable[[int], None] | None = None,
+        more_files: bool = True,
     ) -> ImportSummary:
-        """Create or update the cards of one file; `rows` yields (row number, card dict)."""
+        """Create or update the cards of one file; `rows` yields (row number, card dict).
+
+        `more_files=False` says no other file of this import follows: a dry run then keeps
+        nothing of the cards it would write (only a later file's rows are compared with it).
+        """
         summary = ImportSummary()
         seen: dict[tuple[str, str, str], int] = {}
-        for count, (row, data) in enumerate(rows, start=1):
-            try:
-                created, written = self._add_row(data, source, row, seen)
-            except _RowFailed as failed:
-                self._record(failed.errors)
-            else:
-                summary.created += created
-                summary.updated += not created
-                summary.unchanged += not written
-            if progress:
-                progress(count)
+        self._remember = self.dry_run and more_files
+        count = 0
+        for batch in _batches(rows, IMPORT_BATCH):
+            records = [(row, self._record_of(data, source, row)) for row, data in batch]
+            catalogued = self._catalogued(records)
+            for row, record in records:
+                count += 1
+                try:
+                    if isinstance(record, _RowFailed):
+                        raise record
+                    created, written = self._add_row(record, source, row, seen, catalogued)
+                except _RowFailed as failed:
+                    self._record(failed.errors)
+                else:
+                    summary.created += created
+                    summary.updated += not created
+                    summary.unchanged += not written
+                if progress:
+                    progress(count)
         return summary
+
+    @staticmethod
+    def _record_of(data, source: str, row: int) -> CardRecord | _RowFailed:
+        try:
+            return record_from_dict(data)
+        except CardDataError as error:
+            return _RowFailed([RowError(source, row, error.field, error.message)])
+
+    def _catalogued(self, records) -> dict[tuple[str, str, str], tuple[Card, tuple]]:
+        """The catalogued cards of a batch of rows by key, each with its children as
+        `_children_of` reads them, in five queries and one per set not met yet (one query
+        per row, or Django's prefetching, made a 60,000-row dry run take minutes)."""
+        numbers: dict[tuple[str, str], set[str]] = {}
+        for _, record in records:
+            if isinstance(record, CardRecord):
+                numbers.setdefault((record.game, record.set_code), set()).add(record.number)
+        if not numbers:
+            return {}
+        matching = Q()
+        for (game, code), in_set in numbers.items():
+            card_set = self._sets.get((game, code))
+            if card_set is None:  # not cached: _card_set() may yet make or rename it
+                card_set = CardSet.objects.filter(game=game, code=code).first()
+            if card_set is not None and card_set.pk is not None:
+                # By set id: the (set, number) index finds each card (by code, SQLite
+                # walked every card of the game).
+                matching |= Q(card_set_id=card_set.pk, game=game, number__in=sorted(in_set))
+        if not matching:
+            return {}
+        keys = {
+            pk: (game, code, number)
+            for game, code, number, pk in Card.objects.filter(matching)
+            .order_by()
+            .values_list("game", "card_set__code", "number", "id")
+        }
+        ids = sorted(keys)
+        if not ids:
+            return {}
+        rows: dict[int, list] = {}
+        for card_id, attack, bonus in (
+            AttackRow.objects.filter(card_id__in=ids)
+            .order_by("card_id", "combos")
+            .values_list("card_id", "attack", "bonus")
+        ):
+            rows.setdefault(card_id, []).append((attack, bonus))
+        attacks: dict[int, dict] = {}
+        for card_id, letter, *fields in DigimonAttack.objects.filter(card_id__in=ids).values_list(
+            "card_id", "letter", "name", "power", "effect", "cancels"
+        ):
+            attacks.setdefault(card_id, {})[letter] = dict(zip(_ATTACK_FIELDS, fields, strict=True))
+        parts: dict[int, list] = {}
+        for card_id, name, quantity in (
+            ComboComponent.objects.filter(combo_id__in=ids)
+            .order_by("combo_id", "position")
+            .values_list("combo_id", "name", "quantity")
+        ):
+            parts.setdefault(card_id, []).append((name, quantity))
+        return {
+            keys[pk]: (card, (rows.get(pk, []), attacks.get(pk, {}), parts.get(pk, [])))
+            for pk, card in Card.objects.in_bulk(ids).items()
+        }
 
     def finish(self) -> None:
         if self.error_count:
             raise CardImportError(
                 self.errors, more=self.error_count - len(self.errors), bad_rows=self.bad_rows
             )
+        if self.dry_run:
+            return  # links by name only point cards at each other: nothing to check
         for game in sorted(self._touched_games):
             link_cards_by_name(game)
 
@@ -128,25 +231,41 @@ class CardImporter:
         self.error_count += len(errors)
         self.errors.extend(errors[: max(self.cap - len(self.errors), 0)])
 
-    def _add_row(self, data, source: str, row: int, seen: dict) -> tuple[bool, bool]:
+    def _add_row(
+        self, record: CardRecord, source: str, row: int, seen: dict, catalogued: dict
+    ) -> tuple[bool, bool]:
         """(created, written): an existing card the row does not change is not saved."""
-        try:
-            record = record_from_dict(data)
-        except CardDataError as error:
-            raise _RowFailed([RowError(source, row, error.field, error.message)]) from None
         if record.key in seen:
             reason = f"repeats the card of row {seen[record.key]}."
             raise _RowFailed([RowError(source, row, "number", reason)])
         seen[record.key] = row
-        card = self._existing.get(record.key)
-        created = card is None
-        card, written = _write_card(card or Card(), self._card_set(record), record, source, row)
-        self._existing[record.key] = card
+        found = catalogued.get(record.key)
+        planned = self._planned.get(record.key)
+        if planned is not None:
+            # An earlier file of this dry run would have written this card: the import would
+            # update that card, the catalogued one (or a new one) with every field of the
+            # schema set by the earlier row, and write it unless this row leaves it as is.
+            card = Card() if found is None else found[0]
+            _check_card(card, self._card_set(record), record, source, row)
+            state = _fingerprint(card, record)
+            if self._remember:
+                self._planned[record.key] = state
+            return False, state != planned
+        created = found is None
+        card, children = (Card(), None) if created else found
+        written = _write_card(
+            card, children, self._card_set(record), record, source, row, dry_run=self.dry_run
+        )
+        if self._remember and written:  # a later file's row is compared with this
+            self._planned[record.key] = _fingerprint(card, record)
         self._touched_games.add(record.game)
         return created, written
 
     def _card_set(self, record: CardRecord) -> CardSet:
         key = (record.game, record.set_code)
+        if key not in self._sets and self.dry_run:
+            known = CardSet.objects.filter(game=record.game, code=record.set_code).first()
+            self._sets[key] = known or CardSet(game=record.game, code=record.set_code)
         if key not in self._sets:
             card_set, _ = CardSet.objects.get_or_create(game=record.game, code=record.set_code)
             if record.set_name and card_set.name != record.set_name:
@@ -166,47 +285,55 @@ def import_cards(
     """Create or update cards matched by game + set + number; all or nothing.
 
     `rows` yields (row number as the user sees it, card dict in the schema). With `dry_run`
-    every row is checked and counted exactly as in a real import, then rolled back.
+    every row is checked and counted exactly as in a real import, and nothing is written.
     """
     with transaction.atomic():
-        importer = CardImporter()
-        summary = importer.add_file(rows, source=source, progress=progress)
+        importer = CardImporter(dry_run=dry_run)
+        summary = importer.add_file(rows, source=source, progress=progress, more_files=False)
         importer.finish()
         if dry_run:
             transaction.set_rollback(True)
     return summary
 
 
-def _existing_cards() -> dict[tuple[str, str, str], Card]:
-    cards = Card.objects.select_related("card_set").only(
-        "id", "game", "number", "card_set__code", "card_set__game"
-    )
-    return {(card.game, card.card_set.code, card.number): card for card in cards}
+def _fingerprint(card: Card, record: CardRecord) -> bytes:
+    """A digest of what `_write_card` compares (the card's columns and its children), equal
+    for two cards exactly when `==` finds them equal: keys in any order, 1 and 1.0 alike."""
+    state = (_stored(card, record.attrs), _record_children(card, record))
+    return hashlib.blake2b(repr(_canonical(state)).encode(), digest_size=16).digest()
+
+
+def _canonical(value):
+    if isinstance(value, dict):
+        return sorted((str(key), _canonical(item)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return [_canonical(item) for item in value]
+    if isinstance(value, bool) or (isinstance(value, float) and value.is_integer()):
+        return int(value)
+    return value
+
+
+@cache
+def _field(attr: str):
+    return Card._meta.get_field(attr)
 
 
 def _stored(card: Card, attrs) -> dict:
     """The card's columns as the database holds them (flags as masks, …), for comparing."""
-    stored = {}
-    for attr in attrs:
-        field = Card._meta.get_field(attr)
-        stored[attr] = field.get_prep_value(getattr(card, attr))
-    return stored
+    return {attr: _field(attr).get_prep_value(getattr(card, attr)) for attr in attrs}
 
 
-def _children_of(card: Card) -> tuple:
-    """The card's attack table, attacks and combo parts, as `CardRecord` holds them; only
-    its kind's rows are read (the schema gives no other kind any)."""
-    rows, attacks, parts = [], {}, []
-    if card.kind == v.PET:
-        rows = [(row.attack, row.bonus) for row in card.attack_rows.order_by("combos")]
-    elif card.kind == v.DIGIMON_CARD:
-        attacks = {
-            a.letter: {"name": a.name, "power": a.power, "effect": a.effect, "cancels": a.cancels}
-            for a in card.attacks.all()
-        }
-    elif card.kind == v.COMBO:
-        parts = [(part.name, part.quantity) for part in card.components.order_by("position")]
-    return rows or None, attacks, parts
+def _children_of(kind: str, children: tuple) -> tuple:
+    """A card's attack table, attacks and combo parts (as `_catalogued` reads them), as
+    `CardRecord` holds them; only its kind's (the schema gives no other kind any)."""
+    rows, attacks, parts = children
+    if kind == v.PET:
+        return rows or None, {}, []
+    if kind == v.DIGIMON_CARD:
+        return None, attacks, []
+    if kind == v.COMBO:
+        return None, {}, parts
+    return None, {}, []
 
 
 def _record_children(card: Card, record: CardRecord) -> tuple:
@@ -214,12 +341,36 @@ def _record_children(card: Card, record: CardRecord) -> tuple:
 
 
 def _write_card(
-    card: Card, card_set: CardSet, record: CardRecord, source: str, row: int
-) -> tuple[Card, bool]:
-    """(the card, whether it was written): a catalogued card the record leaves as it is
-    is not saved, so a reload writes no history row for it."""
-    loaded = card if card.pk is None else Card.objects.get(pk=card.pk)
+    loaded: Card,
+    children: tuple | None,
+    card_set: CardSet,
+    record: CardRecord,
+    source: str,
+    row: int,
+    *,
+    dry_run=False,
+) -> bool:
+    """Whether the card was written (or would be, in a dry run): a catalogued card the
+    record leaves as it is is not saved, so a reload writes no history row for it.
+    `children`: the catalogued card's, as `_catalogued` reads them."""
     before = None if loaded.pk is None else (_stored(loaded, record.attrs), loaded.card_set_id)
+    _check_card(loaded, card_set, record, source, row)
+    if before is not None:
+        same_columns = before == (_stored(loaded, record.attrs), loaded.card_set_id)
+        same_children = _children_of(loaded.kind, children) == _record_children(loaded, record)
+        if same_columns and same_children:
+            return False
+    if dry_run:
+        return True
+    created = loaded.pk is None
+    loaded.save()
+    _replace_children(loaded, record, created=created)
+    return True
+
+
+def _check_card(loaded: Card, card_set: CardSet, record: CardRecord, source: str, row: int):
+    """Set the record's values on the card and check it as the importer does; raises
+    _RowFailed with every problem."""
     for attr, value in record.attrs.items():
         setattr(loaded, attr, value)
     loaded.card_set = card_set
@@ -239,13 +390,6 @@ def _write_card(
         errors += _field_errors(error, source, row)
     if errors:
         raise _RowFailed(errors)
-    same_columns = before == (_stored(loaded, record.attrs), loaded.card_set_id)
-    if same_columns and _children_of(loaded) == _record_children(loaded, record):
-        return loaded, False
-    created = loaded.pk is None
-    loaded.save()
-    _replace_children(loaded, record, created=created)
-    return loaded, True
 
 
 def _field_errors(error: ValidationError, source: str, row: int) -> list[RowError]:

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from cards.files import CardFileError, read_card_file
+from cards.files import CardFile, CardFileError
 from cards.predraw import predraw_after_import
 from cards.services import IMPORT_ERROR_CAP, CardImporter, CardImportError
 
@@ -43,18 +43,23 @@ class Command(BaseCommand):
         dry_run: bool = False,
         **options,
     ):
-        # Every file is read before anything is written: an unreadable file changes nothing.
+        # Every file is read through before anything is written: an unreadable file changes
+        # nothing. The rows are then read again one at a time, never all held in memory.
         try:
-            contents = [(path, read_card_file(path)) for path in files]
+            card_files = [CardFile(path) for path in files]
         except CardFileError as error:
             raise CommandError(str(error)) from None
         lines = []
         try:
             with transaction.atomic():
-                importer = CardImporter()
-                for path, rows in contents:
+                importer = CardImporter(dry_run=dry_run)
+                for number, card_file in enumerate(card_files, start=1):
+                    path = card_file.path
                     summary = importer.add_file(
-                        rows, source=str(path), progress=self._progress(path, rows, quiet_progress)
+                        card_file,
+                        source=str(path),
+                        progress=self._progress(path, card_file.count, quiet_progress),
+                        more_files=number < len(card_files),
                     )
                     lines.append(self._summary_line(path, summary, dry_run))
                 importer.finish()
@@ -62,6 +67,8 @@ class Command(BaseCommand):
                     transaction.set_rollback(True)
                 else:
                     predraw_after_import()  # on commit, if CARD_PROXIES_AFTER_IMPORT says so
+        except CardFileError as error:  # changed on disk since it was read through
+            raise CommandError(f"Nothing was imported: {error}") from None
         except CardImportError as error:
             count, rows = error.more + len(error.errors), error.bad_rows
             raise CommandError(
@@ -83,8 +90,7 @@ class Command(BaseCommand):
         return f"{path}: {summary.created} created, {summary.updated} updated."
 
     @staticmethod
-    def _progress(path: Path, rows: list, quiet: bool):
-        total = len(rows)
+    def _progress(path: Path, total: int, quiet: bool):
         show = not quiet and total >= PROGRESS_EVERY
 
         def progress(done: int) -> None:
