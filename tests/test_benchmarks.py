@@ -29,6 +29,7 @@ SMOKED = {
     "search_latency.py",
     "decks_pages.py",
     "heavy_renders.py",
+    "import_dry_run.py",
     "load/run.py",
 }
 # Scripts that are parts of another benchmark and run inside its smoke.
@@ -142,3 +143,13 @@ def test_the_heavy_renders_benchmark_smoke_sends_stored_files_and_caps_the_list(
     assert report["pdf_zh_hant_first"]["bytes"] > 0
     listed = report["list_page_size_200"]
     assert 0 < listed["decks"] <= 50 and listed["entries"] > 0
+
+
+def test_the_import_dry_run_benchmark_smoke_counts_every_row_in_both_catalogues():
+    report = json.loads(smoke("import_dry_run.py").stdout)
+    rows = report["rows"]
+    assert report["new"]["would_create"] == rows and report["new"]["exit"] == 0
+    assert report["catalogued"]["would_update"] == rows and report["catalogued"]["exit"] == 0
+    for run in ("new", "catalogued"):
+        assert report[run]["counts_as_expected"] and not report[run]["timed_out"]
+        assert report[run]["peak_rss_mb"] > 0
