@@ -12,9 +12,7 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-from tests.goldfish.test_gunicorn_pool import TIME_LIMIT, WORKER_TIMEOUT, gunicorn, site
-
-__all__ = ["site"]  # the module's fixture: a migrated catalogue in a temporary folder
+from tests.goldfish.test_gunicorn_pool import TIME_LIMIT, WORKER_TIMEOUT, gunicorn
 
 NEVER_ENDING = "Team:\n1 Tyran\nDeck:\n40 Fire Orb Change"
 

@@ -16,14 +16,11 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-import pytest
 
 from tests.proc import children, descendants, identity, is_running, kill_all, wait_until
 
@@ -94,23 +91,6 @@ class PoolWatcher(threading.Thread):
             for worker in children(self.master):
                 self.seen |= {identity(pid) for pid in descendants(worker)} - {None}
             time.sleep(0.02)
-
-
-@pytest.fixture(scope="module")
-def site():
-    """A migrated SQLite catalogue in a temporary folder, and a legal PAD list to play."""
-    with tempfile.TemporaryDirectory(prefix="cardsite-gunicorn-") as directory:
-        env = server_env(directory)
-        manage(env, "migrate", "--no-input")
-        manage(env, "load_catalogue")
-        deck = manage(
-            env,
-            "shell",
-            "--no-imports",
-            "-c",
-            "from decks.starter_lists import pad_list as p; print(p())",
-        )
-        yield env, deck
 
 
 @contextlib.contextmanager
