@@ -44,6 +44,7 @@ SEED = int(os.environ.get("LOAD_SEED", "1"))
 _streams = itertools.count()
 _accounts = itertools.count()
 _visitors = itertools.count(1)
+_api_clients = itertools.count(1)
 
 # Queries in the site's language (README "Searching cards", /cards/syntax/). `True`: the
 # starter catalogue or the synthetic cards match it, so an empty result is a failure.
@@ -278,7 +279,12 @@ class ApiClient(_Base):
         # Each API client has its own account (round robin when there are more clients than
         # seeded accounts), so per-account throttles count what one client does.
         self.user_data = DATA["users"][next(_accounts) % len(DATA["users"])]
-        self.auth = {"Authorization": f"Token {self.user_data['token']}"}
+        # …and its own address (a tool runs on its own machine): the per-address limits,
+        # such as SIMULATIONS_PER_ADDRESS, count each client, not all of them as one.
+        number = next(_api_clients)
+        address = f"172.{16 + number // 65536 % 16}.{number // 256 % 256}.{number % 256}"
+        token = self.user_data["token"]
+        self.auth = {"Authorization": f"Token {token}", "X-Forwarded-For": address}
         # its own decks (private ones too) and everyone's public/unlisted ones
         self.decks = self.user_data["decks"] + READABLE_DECKS
 
