@@ -54,7 +54,7 @@ from random import Random
 
 from engine.core.errors import IllegalAction
 from engine.core.limits import ActionLimit, CountsActions
-from engine.core.result import DRAW, LOSS, WIN, GameResult
+from engine.core.result import DRAW, LOSS, WIN
 from engine.core.seeds import shuffle
 from engine.pad import effects
 from engine.pad.cards import COLOURS, HEART, PadCard
@@ -62,6 +62,7 @@ from engine.pad.defence import Defender, can_block  # noqa: F401 (re-exported)
 from engine.pad.goldfish import GoldfishOpponent
 from engine.pad.opponent import heal_to_damage, opponent_damaged
 from engine.pad.own_effects import pet_targets
+from engine.pad.record import Recorder
 from engine.pad.state import COLUMNS, MAX_LIFE, PlayerState
 
 PHASES = ("reset", "draw", "main", "puzzle", "attack", "cleanup")  # PAD-4.1 … PAD-4.6
@@ -91,7 +92,7 @@ def attack_damage(card: PadCard, combos: int, extra_combo: int = 0, extra_damage
     return attack, (1 + card.bonus[row] + extra_damage) if attack > 0 else 0
 
 
-class PadGame(Defender, CountsActions):
+class PadGame(Defender, Recorder, CountsActions):
     __slots__ = (
         "turn_actions",
         "game_actions",
@@ -189,39 +190,6 @@ class PadGame(Defender, CountsActions):
         self.evolutions: list[tuple[int, int]] = []  # (turn, stage rank)
         self.heals = 0
         self.reset_actions()
-
-    # --- log ---------------------------------------------------------------------
-    def event(self, action: str, cards: list[str], **details) -> None:
-        events = self.log["events"]
-        entry = {"n": len(events), "turn": self.turn}
-        if self.seat is not None:
-            entry["player"] = self.seat
-        entry.update(phase=self.phase, step=self.step, action=action, cards=cards, **details)
-        events.append(entry)
-
-    def snapshot(self) -> None:
-        if self.sides:  # a matchup: both boards, seat 0 first
-            first, second = self.sides
-            self.log["snapshots"].append(
-                {
-                    "after_event": len(self.log["events"]),
-                    "turn": self.turn,
-                    "player": self.seat,
-                    "phase": self.phase,
-                    "zones": [first.state.snapshot(), second.state.snapshot()],
-                    "life": [len(first.state.life), len(second.state.life)],
-                }
-            )
-            return
-        self.log["snapshots"].append(
-            {
-                "after_event": len(self.log["events"]),
-                "turn": self.turn,
-                "phase": self.phase,
-                "zones": self.state.snapshot(),
-                "opponent_life": self.opponent.life,
-            }
-        )
 
     @property
     def life(self) -> int:
@@ -675,27 +643,6 @@ class PadGame(Defender, CountsActions):
                     self.event("hand_limit", [card.name])
         if self.log is not None:
             self.snapshot()
-
-    # --- result -------------------------------------------------------------------
-    def result(self, won: bool, turns: int, seed: int) -> GameResult:
-        """per_turn: combos, colours (bit per colour combo'd), damage (life removed) and
-        attacks (with attack > 0) of each own turn; totals: heals, reshuffles; extra:
-        evolutions [(turn, stage rank)], opening (bits: team pets whose next evolution
-        was in the dealt hand, and in hand after the setup exchange)."""
-        return GameResult(
-            won=won,
-            turns=turns,
-            going_first=self.going_first,
-            seed=seed,
-            per_turn={
-                "combos": self.turn_combos,
-                "colours": self.turn_colours,
-                "damage": self.turn_damage,
-                "attacks": self.turn_attacks,
-            },
-            totals={"heals": self.heals, "reshuffles": self.state.reshuffles},
-            extra={"evolutions": self.evolutions, "opening": self.opening},
-        )
 
 
 def _colour_names(mask: int) -> list[str]:
