@@ -10,68 +10,37 @@ from __future__ import annotations
 import contextlib
 import http.cookiejar
 import json
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
+from tests.gunicorn_server import manage, production_env, serving
 from tests.proc import wait_until
 
-ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
 WORKERS = 4
 FAILURE_LIMIT, ANON_RATE, SIGNUP_RATE, RESET_RATE = 5, 8, 3, 2
 PASSWORD = "the-right-password-24"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def manage(env: dict, *args: str) -> None:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
 
 
 @pytest.fixture(scope="module")
 def site():
     """gunicorn -w 4 on a migrated SQLite database, with an account to guess at."""
     with tempfile.TemporaryDirectory(prefix="cardsite-limits-") as directory:
-        env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",)}
-        env |= {
-            "PYTHONPATH": str(ROOT),
-            "DJANGO_SETTINGS_MODULE": "cardsite.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": "limits-gunicorn-test-not-secret-" + "q7Z" * 10,
-            "DATABASE_URL": f"sqlite:///{directory}/db.sqlite3",
-            "REDIS_URL": "",
-            "CELERY_BROKER_URL": "filesystem://",
-            "JOB_QUEUE_DIR": f"{directory}/queue",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "STATIC_ROOT": f"{directory}/static",
-            "MEDIA_ROOT": directory,
-            "REQUEST_LOG": "0",
-            "LOGIN_FAILURE_LIMIT": str(FAILURE_LIMIT),
-            "LOGIN_API_RATE": "1000/minute",  # the failure limit is under test, not this
-            "API_ANON_RATE": f"{ANON_RATE}/minute",
-            "SIGNUP_RATE": f"{SIGNUP_RATE}/hour",
-            "PASSWORD_RESET_RATE": f"{RESET_RATE}/hour",
-        }
+        env = production_env(
+            directory,
+            "limits",
+            LOGIN_FAILURE_LIMIT=str(FAILURE_LIMIT),
+            LOGIN_API_RATE="1000/minute",  # the failure limit is under test, not this
+            API_ANON_RATE=f"{ANON_RATE}/minute",
+            SIGNUP_RATE=f"{SIGNUP_RATE}/hour",
+            PASSWORD_RESET_RATE=f"{RESET_RATE}/hour",
+        )
         manage(env, "migrate", "--no-input")
         manage(env, "collectstatic", "--no-input")  # pages name their files from the manifest
         manage(
@@ -81,26 +50,9 @@ def site():
             "from django.contrib.auth.models import User; "
             f"User.objects.create_user('victim', 'victim@example.org', '{PASSWORD}')",
         )
-        port = free_port()
-        master = subprocess.Popen(
-            [BIN / "gunicorn", "cardsite.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            assert wait_until(lambda: _answers(f"{base}/healthz"), 60), "gunicorn did not start"
+        with serving(env, workers=WORKERS) as base:
+            assert wait_until(lambda: _answers(f"{base}/healthz"), 60), "the site did not start"
             yield base
-        finally:
-            master.send_signal(signal.SIGTERM)
-            try:
-                master.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(master.pid, signal.SIGKILL)
-                master.wait()
 
 
 def _answers(url: str) -> bool:

@@ -5,30 +5,14 @@ such addresses reach the site, which answers JSON 414 `uri_too_long`."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-from tests.proc import wait_until
-
-ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tests.gunicorn_server import production_env, serving
 
 
 def fetch(url: str) -> tuple[int, str, str]:
@@ -44,48 +28,9 @@ def fetch(url: str) -> tuple[int, str, str]:
 def site():
     """gunicorn cardsite.wsgi in the project folder (so it reads gunicorn.conf.py), DEBUG off.
     No database is needed: the answers under test come before any query."""
-    with tempfile.TemporaryDirectory(prefix="cardsite-long-urls-") as directory:
-        env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-        env |= {
-            "PYTHONPATH": str(ROOT),
-            "DJANGO_SETTINGS_MODULE": "cardsite.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": "long-urls-gunicorn-test-not-secret-" + "x7Q" * 10,
-            "DATABASE_URL": f"sqlite:///{directory}/db.sqlite3",
-            "REDIS_URL": "",
-            "CELERY_BROKER_URL": "filesystem://",
-            "JOB_QUEUE_DIR": f"{directory}/queue",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "STATIC_ROOT": f"{directory}/static",
-            "MEDIA_ROOT": directory,
-            "REQUEST_LOG": "0",
-        }
-        port = free_port()
-        master = subprocess.Popen(
-            [BIN / "gunicorn", "cardsite.wsgi", "-w", "1", "-b", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            assert wait_until(lambda: _listening(port), 60), "gunicorn did not start"
-            yield base
-        finally:
-            master.send_signal(signal.SIGTERM)
-            try:
-                master.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(master.pid, signal.SIGKILL)
-                master.wait()
-
-
-def _listening(port: int) -> bool:
-    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-        return True
-    return False
+    folder = tempfile.TemporaryDirectory(prefix="cardsite-long-urls-")
+    with folder as directory, serving(production_env(directory, "long-urls"), workers=1) as base:
+        yield base
 
 
 def address(base: str, size: int) -> str:
