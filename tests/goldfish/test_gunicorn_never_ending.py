@@ -12,7 +12,7 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-from tests.goldfish.test_gunicorn_pool import TIME_LIMIT, WORKER_TIMEOUT, gunicorn
+from tests.goldfish.test_gunicorn_pool import TIME_LIMIT, WORKER_TIMEOUT, gunicorn, post
 
 NEVER_ENDING = "Team:\n1 Tyran\nDeck:\n40 Fire Orb Change"
 
@@ -88,19 +88,9 @@ def test_one_address_plays_one_batch_at_a_time_across_gunicorn_workers(site):
     body = {"game": "pad", "list": NEVER_ENDING, "games": 5000, "allow_invalid": True}
     server = gunicorn(env, workers=3, timeout=WORKER_TIMEOUT)
     with server as (base, _master), ThreadPoolExecutor(2) as clients:
-        answers = list(clients.map(lambda seed: post(base, {**body, "seed": seed}), (1, 2)))
-    statuses = sorted(status for status, _ in answers)
+        url = f"{base}/api/goldfish/"
+        answers = list(clients.map(lambda seed: post(url, {**body, "seed": seed}), (1, 2)))
+    statuses = sorted(status for status, _, _ in answers)
     assert statuses == [200, 429], answers
-    refused = next(text for status, text in answers if status == 429)
+    refused = next(text for status, _, text in answers if status == 429)
     assert json.loads(refused)["code"] == "busy"
-
-
-def post(base: str, body: dict) -> tuple[int, str]:
-    request = urllib.request.Request(
-        f"{base}/api/goldfish/", json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIME_LIMIT + 5) as response:
-            return response.status, ""
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
