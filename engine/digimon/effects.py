@@ -375,17 +375,20 @@ def applies(step: Step, side: int, tops) -> bool:
 
 
 def _attack_with(battle: Battle, side: int, letter: int, tops) -> None:
-    """DGM-4.4 with the user's attack letter changed: its power and both guards again."""
+    """DGM-4.4 with the user's attack letter changed: its power and both guards again.
+    DGM-4.4.1: each guard acts on the attack actually used, so the other side's letter is
+    the one it switched to, if it did, not the one printed against the user."""
     me, them = tops[side], tops[1 - side]
     old = battle.letter[side] if battle.letter[side] >= 0 else them.letter
     if old < 0:
         return
     battle.power[side] += me.power[letter] - me.power[old]
     battle.letter[side] = letter
-    # they attack with their attack of my battle letter; it guards the letter I now use
-    battle.guarded[side] = me.letter >= 0 and them.cancels[me.letter] == letter
-    # my new attack guards theirs when it cancels the letter they attack with
-    battle.guarded[1 - side] = me.letter >= 0 and me.cancels[letter] == me.letter
+    theirs = battle.letter[1 - side] if battle.letter[1 - side] >= 0 else me.letter
+    if theirs < 0:
+        return
+    battle.guarded[side] = them.cancels[theirs] == letter
+    battle.guarded[1 - side] = me.cancels[letter] == theirs
 
 
 def apply(step: Step, side: int, battle: Battle | None, points: list[int], tops) -> None:
