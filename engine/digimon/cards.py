@@ -305,8 +305,8 @@ def link(cards: Iterable[DigimonCard], opponent: DigimonCard | None) -> None:
     """Per Digimon: its `children` (deck Digimon that evolve from it), its `line` (all deck
     Digimon reachable through evolutions) and its `score` against the opponent: the
     power of its attack of the opponent's letter, 0 when the opponent's attack cancels
-    it (DGM-4.4). Against a deck (None: its Digimon change every round) the score is the
-    mean of its three attacks."""
+    it (DGM-4.4). Against another deck, see `score_against_deck`; with no opponent known
+    the score is the mean of its three attacks."""
     cards = list(cards)
     link_names(cards)
     digimon = [card for card in cards if card.is_digimon]
@@ -323,6 +323,8 @@ def link(cards: Iterable[DigimonCard], opponent: DigimonCard | None) -> None:
 def score_against(card: DigimonCard, opponent: DigimonCard | None) -> int:
     if opponent is None:
         return sum(card.power) // 3
+    if isinstance(opponent, list | tuple):
+        return score_against_deck(card, opponent)
     if opponent.letter == NO_LETTER:
         return 0
     if card.letter != NO_LETTER and opponent.cancels[card.letter] == opponent.letter:
@@ -330,12 +332,22 @@ def score_against(card: DigimonCard, opponent: DigimonCard | None) -> int:
     return card.power[opponent.letter]
 
 
+def score_against_deck(card: DigimonCard, rivals: list[DigimonCard]) -> int:
+    """The card's mean score against the Digimon of the opposing deck list, copies
+    counted: the letters it will most likely face (DGM-4.4), guards included. A deck list
+    is public (PLAY-1.3 hides only hands, orders and face-down cards); its Digimon change
+    every round, so each counts by its copies."""
+    if not rivals:
+        return sum(card.power) // 3
+    return sum(score_against(card, rival) for rival in rivals) // len(rivals)
+
+
 def compile_deck(
-    specs: Iterable[CardSpec], circles: int, opponent: DigimonCard | None
+    specs: Iterable[CardSpec], circles: int, opponent: DigimonCard | list | None
 ) -> tuple[list[DigimonCard], tuple[DigimonCard, ...]]:
     """(the deck's cards in list order, its distinct cards): copies share one compiled
     card; other requirements read against the deck's names; linked against `opponent`
-    (None: another deck)."""
+    (a card, the opposing deck's Digimon with copies, or None: unknown)."""
     compiled: dict[CardSpec, DigimonCard] = {}
     deck = [compiled.setdefault(spec, DigimonCard(spec, circles)) for spec in specs]
     cards = tuple(compiled.values())

@@ -19,7 +19,7 @@ from engine.core.cards import DeckSpec
 from engine.core.errors import InvalidOptions
 from engine.core.match import PreparedMatch, number_cards
 from engine.digimon import effects
-from engine.digimon.cards import GAME, assumed, compile_deck
+from engine.digimon.cards import GAME, assumed, compile_deck, score_against_deck
 from engine.digimon.engine import check_deck, find_policy, read_circles
 from engine.digimon.rules import DigimonGame, Side
 
@@ -64,6 +64,13 @@ class DigimonMatch(PreparedMatch):
         self.policies = (classes[0](), classes[1]())  # per side: caches are per deck
         self.deck, self.cards = compile_deck(deck.deck, circles, None)
         self.rival_deck, self.rival_cards = compile_deck(opponent.deck, rival_circles, None)
+        # Each side judges its Digimon against the letters the other deck list will show
+        # (a Level III by its mean attack chose blind to battle type; issue 25's audit).
+        for cards, rivals in ((self.cards, self.rival_deck), (self.rival_cards, self.deck)):
+            rival_digimon = [card for card in rivals if card.is_digimon]
+            for card in cards:
+                if card.is_digimon:
+                    card.score = score_against_deck(card, rival_digimon)
         # MATCH-1: copies and NAME-1 namesakes of one name share a bit
         self.card_names = number_cards(self.deck, self.cards, attrgetter("name"))
         self.not_simulated = effects.not_simulated(deck.deck)

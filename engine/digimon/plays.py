@@ -124,18 +124,18 @@ class Plays:
         if gone and self.log is not None:
             self.event("unused_options", [card.name for card in gone], rule="DGM-4.2")
 
-    def run_step(self, step, side: int, source: DigimonCard) -> None:
+    def run_step(self, step, side: int, source: DigimonCard) -> bool:
         """A step outside a battle: points steps and evolutions at once, power steps wait
-        for the battle of this round."""
+        for the battle of this round. False: an `evolve` step that evolved nothing."""
         if step.action == "evolve":
-            self.option_evolution(step, source)
-            return
+            return self.option_evolution(step, source)
         if step.action == "points_add":
             effects.apply(step, side, None, self.points, self.tops())
         else:
             self.pending.append((step, side))
         if self.log is not None:
             self.event("effect", [source.name], effect=step.action, amount=step.amount)
+        return True
 
     def evolution_targets(self, step) -> list[DigimonCard]:
         """The hand Digimon an `evolve` step can evolve the box Digimon into (effects.py):
@@ -169,7 +169,7 @@ class Plays:
         pool.remove(target)
         return [card for card in pool if card.is_digimon and card.level == level]
 
-    def option_evolution(self, step, source: DigimonCard, target=None) -> None:
+    def option_evolution(self, step, source: DigimonCard, target=None) -> bool:
         """An evolution option's `evolve` step (DGM-1.2): the box Digimon evolves at once
         into `target` (the policy's choice among `evolution_targets`), with no requirement
         cards; fusion partners go to the Dark Area; the side may rest afterwards."""
@@ -179,7 +179,7 @@ class Plays:
         if target is None or target not in choices:
             if self.log is not None:
                 self.event("effect", [source.name], effect="evolve", target=None)
-            return
+            return False
         state = self.state
         evolution = step.evolution
         partners = self.partners(step, target)[: evolution.partner] if evolution.partner else []
@@ -206,6 +206,7 @@ class Plays:
             )
         for evolve_step in target.evolve_steps:
             self.run_step(evolve_step, self.side, target)
+        return True
 
     # --- options, combos, supports (DGM-1.2, DGM-1.3, DGM-4.4) -----------------------
     def use_option(self, slot: int) -> None:
@@ -227,8 +228,10 @@ class Plays:
         for step in card.play_steps:
             if in_battle:
                 self.battle_step(step, side, card)
-            else:
-                self.run_step(step, side, card)
+            elif not self.run_step(step, side, card):
+                # An evolution option's later steps are the evolution's price or reward
+                # (究极进化!!: "perfect to ultimate, HP and VP −40 %"): no evolution, none.
+                break
 
     def battle_step(self, step, side: int, source: DigimonCard) -> None:
         self.count_action()  # a play that feeds itself still ends (engine/core/limits.py)
