@@ -23,7 +23,12 @@ from __future__ import annotations
 from operator import getitem
 
 from engine.pad.cards import HEART, PadCard
-from engine.pad.defence_policy import GreedyOpponentChoices, OpponentChoices, greedy_blockers
+from engine.pad.defence_policy import (
+    GreedyOpponentChoices,
+    OpponentChoices,
+    greedy_blockers,
+    plan_blocks,
+)
 from engine.pad.effects import OPPONENT_ACTIONS, opponent_targets
 from engine.pad.own_effects import cost_reduction_options, self_evolution_targets
 from engine.pad.own_policy import GreedyOwnChoices, OwnChoices
@@ -112,6 +117,11 @@ class Policy(OwnChoices, OpponentChoices):
     # the defender's side (never asked against the goldfish)
     def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
         return []
+
+    def choose_attacker(self, game, attackers: list[tuple[int, int, int]]) -> int:
+        """PAD-4.5.2: which attacker to answer next, as (opponent's pet index, attack,
+        damage points) in the attack area's order; returns the pet index."""
+        return attackers[0][0]
 
     def choose_blockers(self, game, attack: int) -> list[int]:
         return []
@@ -546,6 +556,11 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
             if step.action == "self_to_orb" and self.keep_values(game, [card])[0]:
                 return False
         return True
+
+    def choose_attacker(self, game, attackers: list[tuple[int, int, int]]) -> int:
+        """PAD-4.5.2: answer first the attacker the best blocking plan blocks first
+        (`plan_blocks`: the most damage stopped with the pets it has)."""
+        return plan_blocks(game.guard_options(), attackers)[0]
 
     def choose_blockers(self, game, attack: int) -> list[int]:
         """PAD-4.5.2: block every attack it can, with the fewest active pets, the weakest

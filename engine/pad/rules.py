@@ -557,7 +557,9 @@ class PadGame(Defender, Recorder, CountsActions):
             extra = self.continuous_buffs() if self.has_continuous else None
             area = state.attack_area
             area.extend([i for i, pet in enumerate(pets) if pet.top.attr_mask & made])  # 4.5.1
-            for index in list(area):
+
+            def declared(index: int) -> tuple[int, int, int]:
+                """(attack without the one-off bonus, damage points, bonus) of a pet."""
                 stack = pets[index]
                 extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
                 bonus = stack.attack_bonus
@@ -566,6 +568,15 @@ class PadGame(Defender, Recorder, CountsActions):
                     extra_damage += extra[index][1]
                     bonus += extra[index][2]
                 attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
+                return attack, points, bonus
+
+            answers = getattr(opponent, "policy", None)  # the goldfish answers nothing
+            while area:
+                index = area[0]
+                if answers is not None and len(area) > 1:  # PAD-4.5.2: the defender picks
+                    index = self.attacker_to_answer(area, declared)
+                stack = pets[index]
+                attack, points, bonus = declared(index)
                 for _ in range(1 + stack.extra_attacks if attack > 0 else 0):
                     attack += bonus  # PAD-4.5.1: a bonus raises an attack, never makes one
                     bonus = 0
@@ -592,6 +603,18 @@ class PadGame(Defender, Recorder, CountsActions):
         self.turn_attacks.append(attacks)
         if self.log is not None:
             self.snapshot()
+
+    def attacker_to_answer(self, area: list[int], declared) -> int:
+        """PAD-4.5.2: the defender's policy picks which attacker it answers next, among
+        the attackers still in the attack area, knowing each one's attack and damage."""
+        attackers = []
+        for index in area:
+            attack, points, bonus = declared(index)
+            attackers.append((index, attack + bonus if attack > 0 else 0, points))
+        chosen = self.opponent.policy.choose_attacker(self.opponent, attackers)
+        if chosen not in area:
+            raise IllegalAction("PAD-4.5.2: the defender answers an attacker in the attack area.")
+        return chosen
 
     def continuous_buffs(self) -> list[list[int]]:
         """[extra combo, extra damage, attack bonus] per pet from the continuous steps of
