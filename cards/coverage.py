@@ -14,6 +14,10 @@ from __future__ import annotations
 from collections import Counter
 
 from cards import vocabulary as v
+from cards.consistency import pad_chain_findings
+from cards.conversion.pad_chain import is_check_issue
+from cards.conversion.pad_effect_rules import READING_SOURCE
+from cards.conversion.pad_scans import UNREADABLE_NOTE
 from cards.models import Card
 from cards.selectors import load_children
 from cards.simulation import NO_EFFECT, NO_TEXT, SIMULATED, verdict
@@ -45,6 +49,50 @@ def _counted(cards: list[Card]) -> dict:
             if (count := sum(card.verification == level for card in cards))
         },
         "data_issues": sum(bool(card.data_issues) for card in cards),
+        "data_issues_by_kind": _issue_kinds(cards),
+        "data_issues_by_field": dict(
+            sorted(Counter(i["field"] for card in cards for i in card.data_issues or []).items())
+        ),
+    }
+
+
+# How a data issue came about, for the report (issue 26).
+ISSUE_KINDS = (
+    ("evolution contradiction", "a stage, link or ultimate requirement contradicts the chain"),
+    ("unreadable on the scan", "a field the scan could not be read for keeps the list's value"),
+    ("effect reading", "the effect parser read the text against its wording"),
+    ("sources disagree", "two sources say different things"),
+)
+
+
+def issue_kind(issue: dict) -> str:
+    if is_check_issue(issue):
+        return "evolution contradiction"
+    if UNREADABLE_NOTE in (issue.get("note") or ""):
+        return "unreadable on the scan"
+    if any(value.get("source") == READING_SOURCE for value in issue.get("values", [])):
+        return "effect reading"
+    return "sources disagree"
+
+
+def _issue_kinds(cards: list[Card]) -> dict[str, int]:
+    found = Counter(issue_kind(issue) for card in cards for issue in card.data_issues or [])
+    return {kind: found[kind] for kind, _ in ISSUE_KINDS if found[kind]}
+
+
+def _scan_figures(cards: list[Card]) -> dict:
+    """What the readings of the printed scans did to the catalogue (issue 26)."""
+    checked = [card for card in cards if card.scan_check]
+    corrections = [c for card in checked for c in card.scan_check.get("corrections") or []]
+    return {
+        "checked": len(checked),
+        "added": sum(bool(card.scan_check.get("added")) for card in checked),
+        "cards_corrected": sum(bool(card.scan_check.get("corrections")) for card in checked),
+        "corrections": len(corrections),
+        "corrections_by_field": dict(
+            sorted(Counter(correction["field"] for correction in corrections).items())
+        ),
+        "with_unreadable_fields": sum(bool(card.scan_check.get("unreadable")) for card in checked),
     }
 
 
@@ -64,6 +112,19 @@ def game_report(game: str) -> dict:
     report = _counted(cards)
     judged = [(card, verdict(card_spec(card))) for card in cards]
     if game == v.PAD:
+        report["scans"] = _scan_figures(cards)
+        findings = pad_chain_findings()
+        flagged = {
+            card.pk
+            for card in cards
+            if any(is_check_issue(issue) for issue in card.data_issues or [])
+        }
+        report["evolution_contradictions"] = {
+            "cards": len(findings),
+            "not_flagged": sorted(
+                card.number for card in cards if card.pk in set(findings) - flagged
+            ),
+        }
         printing = [(card, found) for card, found in judged if found.status != NO_EFFECT]
         report["effects"] = _effects(printing)
         report["not_simulated"] = _not_simulated(printing)
@@ -109,6 +170,27 @@ def catalogue_report() -> dict:
     return {game: game_report(game) for game in v.values(v.GAMES)}
 
 
+def _scan_lines(figures: dict) -> list[str]:
+    scans = figures["scans"]
+    lines = [
+        f"  scans: {scans['checked']} cards read from their printed scans, "
+        f"{scans['added']} of them added (the fan list lacks them), "
+        f"{scans['with_unreadable_fields']} with a field that could not be read"
+    ]
+    by_field = ", ".join(f"{n} {field}" for field, n in scans["corrections_by_field"].items())
+    lines.append(
+        f"  fields corrected by the scans: {scans['corrections']} on {scans['cards_corrected']} "
+        f"cards" + (f" ({by_field})" if by_field else "")
+    )
+    contradictions = figures["evolution_contradictions"]
+    unflagged = contradictions["not_flagged"]
+    lines.append(
+        f"  evolution contradictions: {contradictions['cards']} pets"
+        + (f", not flagged as data issues: {', '.join(unflagged)}" if unflagged else "")
+    )
+    return lines
+
+
 def report_lines(report: dict, *, verbose: bool = False) -> list[str]:
     """The report as text, one figure a line."""
     lines = []
@@ -118,6 +200,11 @@ def report_lines(report: dict, *, verbose: bool = False) -> list[str]:
             lines.append(f"  {code}: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items()))
         levels = ", ".join(f"{n} {level}" for level, n in figures["by_verification"].items())
         lines.append(f"  verification: {levels}")
+        if figures["data_issues_by_kind"]:
+            kinds = ", ".join(f"{n} {kind}" for kind, n in figures["data_issues_by_kind"].items())
+            lines.append(f"  data issues by kind: {kinds}")
+        if game == v.PAD:
+            lines += _scan_lines(figures)
         effects = figures["effects"]
         if game == v.PAD:
             lines.append(

@@ -95,6 +95,10 @@ class Card(models.Model):
     # Fields the sources contradict, kept visible: [{"field", "values": [{"source",
     # "value"}], "note"}] (docs/card-schema.md).
     data_issues = models.JSONField(default=list, blank=True)
+    # What a reading of the card's printed scan found (issue 26): {"scan": file name,
+    # "added": the fan list lacks the card, "unreadable": [schema field, …], "corrections":
+    # [{"field", "list_value", "printed_value", "scan"}]}; null for a card no scan checked.
+    scan_check = models.JSONField(null=True, blank=True)
 
     name = models.CharField(max_length=200, help_text="Display name: one of the names below.")
     name_ja = models.CharField("Japanese name", max_length=200, blank=True)

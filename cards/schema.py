@@ -44,6 +44,7 @@ JSON_FIELDS = {
     "components",
     "effect",
     "data_issues",
+    "scan_check",
 }
 # A reason is a short phrase ("needs: choosing cards in the opponent's orb area").
 NOT_SIMULATED_REASON_MAX = 300
@@ -75,6 +76,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         "provenance": card.provenance,
         "verification": card.verification,
         "data_issues": card.data_issues or [],
+        "scan_check": card.scan_check,
         "text": card.text or None,
         "effect": card.effect,
         "not_simulated_reason": card.not_simulated_reason or None,
@@ -339,6 +341,42 @@ def _data_issues(data: dict) -> list[dict[str, Any]]:
     return parsed
 
 
+SCAN_CHECK_KEYS = {"scan", "added", "unreadable", "corrections"}
+CORRECTION_KEYS = {"field", "list_value", "printed_value", "scan"}
+
+
+def _scan_check(data: dict) -> dict[str, Any] | None:
+    """What a reading of the printed scan found (issue 26), or None."""
+    check = data.get("scan_check")
+    if check in (None, {}):
+        return None
+    if not isinstance(check, dict) or set(check) - SCAN_CHECK_KEYS:
+        raise CardDataError("scan_check", "is {scan, added, unreadable, corrections}.")
+    if not isinstance(check.get("scan"), str) or not check["scan"].strip():
+        raise CardDataError("scan_check", "names the scan file it was read from.")
+    unreadable = check.get("unreadable") or []
+    if not isinstance(unreadable, list) or set(unreadable) - KNOWN_KEYS:
+        raise CardDataError("scan_check", "unreadable lists fields of the card schema.")
+    corrections = check.get("corrections") or []
+    if not isinstance(corrections, list):
+        raise CardDataError("scan_check", "corrections is a list.")
+    for correction in corrections:
+        if not isinstance(correction, dict) or set(correction) != CORRECTION_KEYS:
+            raise CardDataError(
+                "scan_check", "each correction is {field, list_value, printed_value, scan}."
+            )
+        if correction["field"] not in KNOWN_KEYS:
+            raise CardDataError(
+                "scan_check", f"{correction['field']!r} is not a field of the card schema."
+            )
+    return {
+        "scan": check["scan"].strip(),
+        "added": bool(check.get("added")),
+        "unreadable": list(unreadable),
+        "corrections": corrections,
+    }
+
+
 def _decode_json_cells(data: dict) -> dict:
     """CSV cells hold nested values as JSON text; JSON input already has them decoded."""
     decoded = dict(data)
@@ -397,6 +435,7 @@ def record_from_dict(raw: dict[str, Any]) -> CardRecord:
         "provenance": _text(data, "provenance") or v.PRINTED,
         "verification": _text(data, "verification") or v.CARD_LIST,
         "data_issues": _data_issues(data),
+        "scan_check": _scan_check(data),
         "text": _text(data, "text"),
         "effect": data.get("effect"),
         "not_simulated_reason": _text(data, "not_simulated_reason", NOT_SIMULATED_REASON_MAX),

@@ -225,6 +225,10 @@ class CardImporter:
             return  # links by name only point cards at each other: nothing to check
         for game in sorted(self._touched_games):
             link_cards_by_name(game)
+        if v.PAD in self._touched_games:
+            from cards.consistency import flag_pad_chains
+
+            flag_pad_chains()  # a contradicting stage or requirement is a data issue (issue 26)
 
     def _record(self, errors: list[RowError]) -> None:
         self.bad_rows += 1

@@ -68,6 +68,7 @@ EXAMPLES = {
         ('!"Golden Egg"', _("Exactly the card named Golden Egg")),
         ("name:/^Lil'/", _("Names starting with Lil' (a regular expression)")),
         ("stage:base game:pad -attr:fire", _("Base pets that are not fire")),
+        ("verified:scan game:pad", _("PAD cards checked against their printed scan")),
     ],
     "digimon": [
         ("level:perfect", _("Digimon of the perfect level (完全体)")),

@@ -92,6 +92,24 @@ class DataIssueSerializer(serializers.Serializer):
     note = serializers.CharField(allow_blank=True)
 
 
+class ScanCorrectionSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="The card-schema key the print corrected.")
+    list_value = serializers.JSONField(allow_null=True, help_text="What the fan list said.")
+    printed_value = serializers.JSONField(allow_null=True, help_text="What the card prints.")
+    scan = serializers.CharField(help_text="The scan file it was read from.")
+
+
+class ScanCheckSerializer(serializers.Serializer):
+    scan = serializers.CharField(
+        help_text="The scan file (AustinGhigliotty/pad-tcg, cards/) the card was read from."
+    )
+    added = serializers.BooleanField(help_text="True when the fan list lacks the card.")
+    unreadable = serializers.ListField(
+        child=serializers.CharField(), help_text="Fields the scan could not be read for."
+    )
+    corrections = ScanCorrectionSerializer(many=True)
+
+
 class ImageSerializer(serializers.Serializer):
     thumb = serializers.CharField()
     normal = serializers.CharField()
@@ -116,6 +134,10 @@ class CardSerializer(serializers.Serializer):
     )
     data_issues = DataIssueSerializer(
         many=True, help_text="Fields the sources contradict, with what each source says."
+    )
+    scan_check = ScanCheckSerializer(
+        allow_null=True,
+        help_text="What a reading of the card's printed scan found (PAD); null if unchecked.",
     )
     text = serializers.CharField(allow_null=True)
     effect = serializers.JSONField(allow_null=True)

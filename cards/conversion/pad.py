@@ -27,7 +27,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cards.conversion import COMMON_KEY_ORDER
+from cards.conversion.pad_chain import with_chain_issues
 from cards.conversion.pad_effects import parse as parse_effect
+from cards.conversion.pad_scans import (
+    ScanReadingError,
+    apply_scans,
+    clear_unprinted_links,
+    resolve_links,
+)
+from cards.search.text import fold
 
 FAN_LIST_SOURCE = "pad-tcg-cardlist.json (fan card list)"
 
@@ -62,6 +70,7 @@ KEY_ORDER = (
     "ultimate_requirement",
     "orbs",
     "data_issues",
+    "scan_check",
 )
 # Keys a pet always carries (null when unknown); other keys are written only when known.
 PET_ALWAYS = {"sub_attribute", "defense", "types", "attack", "stage"}
@@ -196,12 +205,76 @@ def convert_record(
     return card
 
 
-def apply_overrides(card: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
-    """The card with the curated values laid over the list's (a curated value always wins)."""
+# Fields a scan reads: a curated value for one of them must agree with the print.
+PRINTED_KEYS = {
+    "number",
+    "kind",
+    "rarity",
+    "attribute",
+    "sub_attribute",
+    "cost",
+    "defense",
+    "stage",
+    "types",
+    "attack",
+    "orbs",
+    "effect_types",
+    "text",
+    "evolves_from",
+    "ultimate_requirement",
+}
+
+
+class CuratedConflict(FanListError):
+    """A curated value contradicts a value a scan read."""
+
+
+def apply_overrides(
+    card: dict[str, Any], override: Mapping[str, Any], same_card=None
+) -> dict[str, Any]:
+    """The card with the curated values laid over the list's: `names` adds languages,
+    `data_issues` adds issues, any other key replaces the value. On a scanned card a
+    printed field read from the scan may only be repeated (`same_card(a, b)` says whether
+    two link names name the same card), never contradicted: the print wins, and a curator
+    who doubts a reading marks it unreadable in the reading file instead."""
     merged = dict(card)
+    scan = card.get("scan_check")
+    unread = set(scan.get("unreadable") or []) if scan else set()
     for key, value in override.items():
-        merged[key] = copy.deepcopy(value)
+        if key == "names":
+            printed = (card.get("names") or {}).get("ja") if scan else None
+            if printed and value.get("ja") not in (None, printed):
+                raise CuratedConflict(
+                    f"{card['number']}: curated Japanese name {value['ja']!r}, printed {printed!r}"
+                )
+            merged["names"] = _names_in_order({**card.get("names", {}), **value})
+        elif key == "data_issues":
+            merged["data_issues"] = list(card.get("data_issues") or []) + copy.deepcopy(value)
+        elif scan and key in PRINTED_KEYS and key not in unread and not _wording(key, scan):
+            same = card.get(key) == value or (
+                key in ("evolves_from", "ultimate_requirement")
+                and same_card is not None
+                and same_card(card.get(key), value)
+            )
+            if not same:
+                raise CuratedConflict(
+                    f"{card['number']}: curated {key} {value!r}, but {scan['scan']} prints "
+                    f"{card.get(key)!r}; drop the curated value or mark the field unreadable"
+                )
+        else:
+            merged[key] = copy.deepcopy(value)
     return merged
+
+
+def _wording(key: str, scan: Mapping[str, Any]) -> bool:
+    """A curated text over a list text the reader found to say what the card prints (no
+    text correction) fixes the list's wording only (B01-050's "hen you place")."""
+    return key == "text" and not any(c["field"] == "text" for c in scan["corrections"])
+
+
+def _names_in_order(names: Mapping[str, str]) -> dict[str, str]:
+    order = ("ja", "zh_hant", "zh_hans", "en")
+    return {lang: names[lang] for lang in order if names.get(lang)}
 
 
 def ordered(card: Mapping[str, Any]) -> dict[str, Any]:
@@ -220,9 +293,13 @@ def ordered(card: Mapping[str, Any]) -> dict[str, Any]:
 def convert_catalogue(
     fan_list: Mapping[str, Mapping[str, Any]] | Iterable[Mapping[str, Any]],
     overrides: Mapping[str, Mapping[str, Any]],
+    scans: Iterable[Mapping[str, Any]] = (),
 ) -> list[dict[str, Any]]:
-    """Every card of the fan list, converted, overlaid and ordered by card number."""
-    records = list(fan_list.values() if isinstance(fan_list, Mapping) else fan_list)
+    """Every card of the fan list and of the scan readings, converted, with the readings
+    (cards.conversion.pad_scans) then the curated facts laid over it, checked for evolution
+    contradictions (cards.conversion.pad_chain) and ordered by card number."""
+    keyed = dict(fan_list) if isinstance(fan_list, Mapping) else {}
+    records = list(keyed.values() if keyed else fan_list)
     stages_by_name = {
         (r.get("name") or "").strip().casefold(): r.get("evoStage") or 0
         for r in records
@@ -234,13 +311,42 @@ def convert_catalogue(
         if card["number"] in cards:
             raise FanListError(f"{card['number']} is listed twice")
         cards[card["number"]] = card
+    list_numbers = {key: (r.get("cardNumber") or "").strip() for key, r in keyed.items()}
+    try:
+        cards, links = apply_scans(cards, list_numbers, scans)
+    except ScanReadingError as error:
+        raise FanListError(f"scan readings: {error}") from None
     unmatched = set(overrides) - set(cards)
     if unmatched:
         raise FanListError(f"curated facts for cards the list lacks: {sorted(unmatched)}")
-    return [
-        ordered(with_effect(apply_overrides(cards[number], overrides.get(number, {}))))
+    # Curated names first: a link may name a card by a name only the overlay gives.
+    for number, override in overrides.items():
+        if "names" in override:
+            names = {**cards[number].get("names", {}), **override["names"]}
+            cards[number] = {**cards[number], "names": _names_in_order(names)}
+    clear_unprinted_links(cards, links)
+    resolve_links(cards, [link for link in links if link[2]], fold)
+    same_card = _same_card(cards)
+    converted = [
+        with_effect(apply_overrides(cards[number], overrides.get(number, {}), same_card))
         for number in sorted(cards)
     ]
+    return [ordered(card) for card in with_chain_issues(converted, fold)]
+
+
+def _same_card(cards: Mapping[str, Mapping[str, Any]]):
+    """Whether two names name the same catalogued card (NAME-1)."""
+    bearing: dict[str, set[str]] = {}
+    for number, card in cards.items():
+        for name in {card.get("name"), *(card.get("names") or {}).values()} - {None, ""}:
+            bearing.setdefault(fold(name), set()).add(number)
+
+    def same(first: str | None, second: str | None) -> bool:
+        if not first or not second:
+            return first == second
+        return bool(bearing.get(fold(first), set()) & bearing.get(fold(second), set()))
+
+    return same
 
 
 def with_effect(card: dict[str, Any]) -> dict[str, Any]:

@@ -154,13 +154,21 @@ def url_with(context, **changes) -> str:
     return f"?{encoded}" if encoded else "?"
 
 
+def _is_attack_row(value) -> bool:
+    return isinstance(value, dict) and set(value) == {"attack", "bonus"}
+
+
 @register.filter
 def issue_value(value) -> str:
     """What one source says about a contested field, readable: lists joined, null as "—"."""
     if value is None or value == "":
         return "—"
+    if isinstance(value, list | tuple) and value and all(_is_attack_row(row) for row in value):
+        return "/".join(issue_value(row) for row in value)  # a PAD attack table
     if isinstance(value, list | tuple):
         return ", ".join(issue_value(item) for item in value)
+    if _is_attack_row(value):
+        return f"{value['attack']}+{value['bonus']}" if value["bonus"] else str(value["attack"])
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     return str(value)

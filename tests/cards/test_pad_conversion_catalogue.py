@@ -9,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from cards.models import Card
+from cards.search.text import fold
 from tests.cards.test_pad_conversion import BASE_WITH_A_LINK, pet
 
 pytestmark = pytest.mark.django_db
@@ -36,11 +37,40 @@ def test_stage_three_pets_are_told_apart_by_their_ultimate_requirement_pad_1_1(c
     assert (hino.stage, hino.ultimate_requirement) == ("ultimate", "Dub-Mythlit")
 
 
+def evolution_contradictions(pets) -> set[str]:
+    """PAD-1.1, worked out here: only an ultimate has an ultimate requirement; a pet sits
+    one stage above a pet bearing the name it evolves from (an ultimate above an evo2 or
+    evo3)."""
+    rank = {"base": 0, "evo1": 1, "evo2": 2, "evo3": 3}
+    stages: dict[str, set[str]] = {}
+    for card in pets:
+        for name in {card.name, *card.names.values()}:
+            stages.setdefault(fold(name), set()).add(card.stage)
+    found = set()
+    for card in pets:
+        if card.ultimate_requirement and card.stage != "ultimate":
+            found.add(card.number)
+        named = card.evolves_from_name
+        parents = stages.get(fold(named), set()) if named else set()
+        if not parents:
+            continue
+        if card.stage == "ultimate":
+            fits = parents & {"evo2", "evo3"}
+        else:
+            fits = {p for p in parents if p in rank and rank[p] + 1 == rank.get(card.stage, -9)}
+        if not fits:
+            found.add(card.number)
+    return found
+
+
 def test_contradicted_cards_show_their_data_issues_and_are_searchable(client, catalogue):
-    # The ten base pets naming an evolves-from (data README), B01-057's name and the
-    # defence change B02-044/045 print without its minus sign (issue 13, effect parser).
-    flagged = {*BASE_WITH_A_LINK, "B01-057", "B02-044", "B02-045"}
+    # The ten base pets naming an evolves-from (data README), B01-057's name, the defence
+    # change B02-044/045 print without its minus sign (issue 13, effect parser) and every
+    # pet whose stage contradicts its chain (issue 26).
     pad = Card.objects.filter(game="pad")
+    chains = evolution_contradictions(list(pad.filter(kind="pet")))
+    assert chains  # the list's evo2 ultimates and evo1 pets on evo1 pets
+    flagged = {*BASE_WITH_A_LINK, "B01-057", "B02-044", "B02-045", *chains}
     assert {card.number for card in pad if card.data_issues} == flagged
     response = client.get("/api/cards/", {"q": "is:conflict game:pad", "page_size": 100})
     assert {card["number"] for card in response.json()["results"]} == flagged
@@ -79,6 +109,8 @@ def mini_list(tmp_path: Path) -> Path:
 
 def convert(mini_list: Path, out: Path, *options: str) -> None:
     overrides = mini_list.parent / "overrides.json"
+    scans = mini_list.parent / "no-scans"
+    scans.mkdir(exist_ok=True)
     call_command(
         "convert_pad_list",
         str(mini_list),
@@ -86,6 +118,8 @@ def convert(mini_list: Path, out: Path, *options: str) -> None:
         str(out),
         "--overrides",
         str(overrides),
+        "--scans",
+        str(scans),
         *options,
     )
 
