@@ -60,6 +60,14 @@ class PreparedMatch:
         """The bits of `card_names` deck A had in hand during `game`."""
         raise NotImplementedError
 
+    def opening(self, game) -> int:
+        """The bits of `card_names` in deck A's opening hand (MATCH-2)."""
+        raise NotImplementedError
+
+    def played(self, game) -> int:
+        """The bits of `card_names` deck A played (MATCH-2's Played WR)."""
+        raise NotImplementedError
+
     def result_facts(self, game) -> dict:
         """What a game's log reports at its end besides the outcome and length."""
         return {}
@@ -69,7 +77,17 @@ class PreparedMatch:
         game = self.start(Random(seed), going_first, record)
         outcome, length = game.play()
         stopped = game.stopped
-        result = MatchResult(outcome, length, going_first, seed, self.drawn(game), None, stopped)
+        result = MatchResult(
+            outcome,
+            length,
+            going_first,
+            seed,
+            self.drawn(game),
+            None,
+            stopped,
+            self.opening(game),
+            self.played(game),
+        )
         if record is not None:
             record["result"] = {
                 "outcome": OUTCOME_NAMES[outcome],

@@ -32,6 +32,8 @@ class MatchResult:
     drawn: int  # bit i: card_names[i] of the prepared match was in deck A's hand
     log: dict | None = None
     stopped: str = ""  # why the game was stopped (engine/core/limits.py), else empty
+    opening: int = 0  # bit i: card_names[i] was in deck A's opening hand (MATCH-2)
+    played: int = 0  # bit i: deck A played it (MATCH-2's Played WR)
 
 
 OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}  # a match log's "outcome"

@@ -98,6 +98,12 @@ class DigimonMatch(PreparedMatch):
     def drawn(self, game: DigimonGame) -> int:
         return game.sides[0].seen
 
+    def opening(self, game: DigimonGame) -> int:
+        return game.sides[0].opening_hand
+
+    def played(self, game: DigimonGame) -> int:
+        return game.sides[0].played
+
     def result_facts(self, game: DigimonGame) -> dict:
         return {"points": list(game.points)}
 

@@ -222,6 +222,7 @@ class Plays:
                 " phase."
             )
         state.used[slot] = True
+        state.played |= card.bit
         if self.log is not None:
             self.event("use_option", [card.name], slot=slot)
         side = self.side
@@ -287,13 +288,16 @@ class Plays:
         state = self.state
         combo = state.slots[slot]
         state.used[slot] = True
+        state.played |= combo.bit
         names = []
         for where, part in parts:
             if where == "slot":
                 state.used[part] = True
+                state.played |= state.slots[part].bit
                 names.append(state.slots[part].name)
             elif where == "hand":
                 state.discard_from_hand(part)
+                state.played |= part.bit
                 names.append(part.name)
             else:
                 names.append(part.name)

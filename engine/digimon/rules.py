@@ -287,11 +287,13 @@ class DigimonGame(Plays, CountsActions):
         chosen = self.policy.choose_level_iii(self, candidates)
         deck.remove(chosen)
         state.box.append(chosen)  # DGM-3.1, face down
+        state.played |= chosen.bit
         shuffle(self.rng, deck)  # DGM-3.2
         state.gauge.append(deck.pop())
         hand = state.hand = [deck.pop() for _ in range(min(self.hand_size, len(deck)))]
         for card in hand:  # DGM-3.3
             state.seen |= card.bit
+        state.opening_hand = state.seen
         if self.side == PLAYER:
             self.level_iii = chosen
             self.first_reached[III] = 1
@@ -405,6 +407,8 @@ class DigimonGame(Plays, CountsActions):
                 continue
             old = state.place_evolution(card)
             dark.extend(group)
+            for met in group:
+                state.played |= met.bit
             level = card.level
             if mine:
                 self.evolutions[level] += 1

@@ -43,6 +43,8 @@ class PlayerState:
         "lasting",
         "reshuffles",
         "seen",
+        "opening_hand",
+        "played",
         "rest_round",
         "out_of_control",
     )
@@ -65,6 +67,10 @@ class PlayerState:
         self.lasting = [False] * SLOTS
         self.reshuffles = 0
         self.seen = 0  # bits of the cards that have been in hand (MatchResult.drawn)
+        self.opening_hand = 0  # bits of the hand dealt (MATCH-2's OH)
+        # bits of the cards that entered the Digimon box, were used as options or combos,
+        # or met a requirement (MATCH-2's Played)
+        self.played = 0
         self.rest_round = 0  # no evolution up to this round (强化进化's rest, effects.py)
         self.out_of_control = False  # no battle plays this round (逆天使的羽毛)
 
@@ -112,6 +118,7 @@ class PlayerState:
         if len(self.box) != 1:
             raise IllegalAction("DGM-4.1: the Level III is swapped before any evolution.")
         self.hand.remove(card)
+        self.played |= card.bit
         old = self.box[0]
         self.box[0] = card
         self.dark_area.append(old)
@@ -126,6 +133,7 @@ class PlayerState:
             old = box.pop()
             self.dark_area.append(old)
         box.append(card)
+        self.played |= card.bit
         return old
 
     def clear_box(self) -> list[DigimonCard]:

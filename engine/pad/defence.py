@@ -259,6 +259,7 @@ class Defender:
                 and policy.use_damage_effect(self, card)
             ):
                 state.pay(policy.choose_payment(self, card.cost) if card.cost else [])
+                state.played |= card.bit
                 if self.log is not None:
                     self.event("damage_effect", [card.name])
                 for step in card.damage_steps:

@@ -72,5 +72,11 @@ class PadMatch(PreparedMatch):
     def drawn(self, game: PadGame) -> int:
         return game.state.seen
 
+    def opening(self, game: PadGame) -> int:
+        return game.state.opening_hand
+
+    def played(self, game: PadGame) -> int:
+        return game.state.played
+
     def players(self) -> list[dict]:
         return [self.player.header(), self.opponent.header()]

@@ -242,6 +242,8 @@ class PadGame(Defender, Recorder, CountsActions):
         dealt = self.next_evolution_in_hand()
         self.policy.setup_exchange(self)  # PAD-3.4: hand and orb cards may be exchanged
         self.opening = (dealt, self.next_evolution_in_hand())
+        for card in state.hand:
+            state.opening_hand |= card.bit
         if self.log is not None:
             self.snapshot()
 
@@ -428,6 +430,7 @@ class PadGame(Defender, Recorder, CountsActions):
             raise IllegalAction(f"PAD-4.3.1: pay exactly {cost} card(s).")
         state.pay(payment)
         state.hand.remove(card)
+        state.played |= card.bit
         if self.log is not None:
             self.event(action, [card.name], columns=payment)
         for step in steps:

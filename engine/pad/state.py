@@ -63,6 +63,8 @@ class PlayerState:
         "attack_area",
         "reshuffles",
         "seen",
+        "opening_hand",
+        "played",
     )
 
     def __init__(self, rng: Random, team: list[PadCard], deck: list[PadCard]):
@@ -77,6 +79,8 @@ class PlayerState:
         self.attack_area: list[int] = []  # indices of the attacking pets (PAD-4.5)
         self.reshuffles = 0
         self.seen = 0  # bits of the cards that were in hand (`PadCard.bit`, MATCH-1)
+        self.opening_hand = 0  # bits of the hand once set up (MATCH-2's OH)
+        self.played = 0  # bits of the cards played, evolved onto or whose effect ran (MATCH-2)
 
     # --- deck ---------------------------------------------------------------------
     def take_top(self) -> PadCard | None:
@@ -172,6 +176,7 @@ class PlayerState:
     def place_evolution(self, stack: PetStack, card: PadCard, turn: int) -> None:
         """PAD-4.3: put the hand pet on top of its pre-evolution; the evolved pet is active."""
         self.hand.remove(card)
+        self.played |= card.bit
         stack.cards.append(card)
         stack.top = card
         stack.tapped = False
