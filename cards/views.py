@@ -69,6 +69,7 @@ EXAMPLES = {
         ("name:/^Lil'/", _("Names starting with Lil' (a regular expression)")),
         ("stage:base game:pad -attr:fire", _("Base pets that are not fire")),
         ("verified:scan game:pad", _("PAD cards checked against their printed scan")),
+        ("r:sr stage:ultimate", _("Super rare (SR) ultimate evolutions")),
     ],
     "digimon": [
         ("level:perfect", _("Digimon of the perfect level (完全体)")),

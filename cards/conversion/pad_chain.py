@@ -13,10 +13,12 @@ extra requirement of an ultimate evolution):
 - an ultimate requirement on a pet that is not ultimate;
 - a base pet that names a pet it evolves from;
 - an evo1, evo2 or evo3 pet whose pre-evolution is not exactly one stage below it, or an
-  ultimate whose pre-evolution is not an evo2 or an evo3 (every ultimate of the printed
-  cards evolves from one of those). The pre-evolution is every catalogued pet bearing the
-  name (NAME-1); the chain holds when any of them fits, and a name no catalogued pet bears
-  is not checked (nothing contradicts it).
+  ultimate whose pre-evolution is a base pet. RULES.md sets no stage for an ultimate's
+  pre-evolution, and the printed cards place ultimates on evo1 pets (17 of them, e.g.
+  B02-022 on B02-021 アイスオーガ, B04-034 on B04-033) as well as on evo2 pets (47), so an
+  ultimate may evolve from any evolved pet. The pre-evolution is every catalogued pet
+  bearing the name (NAME-1); the chain holds when any of them fits, and a name no
+  catalogued pet bears is not checked (nothing contradicts it).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ STAGE_BELOW = {
     "evo1": ("base",),
     "evo2": ("evo1",),
     "evo3": ("evo2",),
-    "ultimate": ("evo2", "evo3"),
+    "ultimate": ("evo1", "evo2", "evo3"),
 }
 
 
@@ -107,9 +109,9 @@ def _pet_issues(pet, by_name, fold) -> list[dict[str, Any]]:
                         parent["stage"],
                     ),
                 ],
-                f"A pet is one stage above the pet it evolves from, an ultimate above an evo2 "
-                f"or evo3 (PAD-1.1): a {stage} cannot evolve from a {parent['stage']}, so one "
-                "of the two stages is wrong.",
+                "A pet is one stage above the pet it evolves from, an ultimate above an "
+                f"evolved pet (PAD-1.1): a {stage} cannot evolve from a {parent['stage']}, so "
+                "one of the two stages is wrong.",
             )
         )
     return issues

@@ -383,11 +383,13 @@ def _opponent_damage(m, card):
 @rule(
     "opponent_orb_trim",
     r"choose one of your opponent's drop areas with 2 or more cards and discard all but one "
-    r"card|discard all but one card from one of the opponent's drop areas",
+    r"card|discard all but one card from (one|every one) of the opponent's drop areas",
     "B01-087 B04-050",
 )
 def _opponent_orb_trim(m, card):
-    return [step("opponent_orb_trim")]
+    # Issue 26: B04-050 prints "from every one of your opponent's drop areas".
+    every = (m.group(1) or "").lower() == "every one"
+    return [step("opponent_orb_trim", "all" if every else 1)]
 
 
 @rule(
@@ -438,6 +440,16 @@ def _sign_issue(m) -> dict[str, Any]:
     issue=_sign_issue,
 )
 def _opponent_defense_all(m, card):
+    return [step("opponent_defense", -int(m.group(1)), scope="all")]
+
+
+@rule(
+    "opponent_defense_all_signed",
+    r"all of your opponent's monsters lose (\d+) defense until the end of your turn",
+    "B02-044 B02-045",
+)
+def _opponent_defense_all_signed(m, card):
+    # Issue 26: the printed cards say "-100 defense": the loss issue 13 read from the list.
     return [step("opponent_defense", -int(m.group(1)), scope="all")]
 
 
@@ -504,6 +516,7 @@ CLAUSES: tuple[Rule, ...] = (
     _opponent_orb_discard,
     _opponent_orb_swap,
     _opponent_defense_all,
+    _opponent_defense_all_signed,
     _opponent_defense_one,
     _opponent_hand_discard,
 )

@@ -199,6 +199,17 @@ def _guard_declaration_untap(m, card):
     return [step("untap", trigger="guard_declaration", scope="self", discard_cost=int(m.group(1)))]
 
 
+@rule(
+    "defence_evolve",
+    r"during your opponent's turn, you can pay its cost to evolve into this card in your guard "
+    r"declaration step",
+    "B04-038 B04-048 B04-068 B04-083",
+)
+def _defence_evolve(m, card):
+    # Issue 26: the defence effect type of a pet (PAD-1.3), read from the printed cards.
+    return [step("evolve_self", trigger="defence")]
+
+
 WHOLE_TEXT: tuple[Rule, ...] = (
     _guard_multiple,
     _unblockable,
@@ -211,6 +222,7 @@ WHOLE_TEXT: tuple[Rule, ...] = (
     _last_stand,
     _heal_to_damage,
     _guard_declaration_untap,
+    _defence_evolve,
 )
 
 # --- 2. Triggers (the opening words; the pattern ends where the effect begins) ----------

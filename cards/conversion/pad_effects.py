@@ -11,6 +11,10 @@ this order, and it is understood only if the WHOLE of it is consumed:
 3. `TIMINGS` take the timing words out of the rest ("at the end of your Refresh Phase"),
    then `CLAUSES` read what is left (one rule per clause family; "X. Then, Y" is X and Y).
 
+Before all of them, cards.conversion.pad_effect_phrasing rewrites the wordings of the texts
+read from the printed scans (issue 26) into the list's, and names the texts whose effect
+has no step in the vocabulary (their reason is given instead of steps).
+
 Anything else gets `not_simulated_reason` "needs: …" and no steps: a new text never gets
 a guessed effect.
 
@@ -49,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cards.conversion.pad_effect_clauses import CLAUSES
+from cards.conversion.pad_effect_phrasing import canonical, needs
 from cards.conversion.pad_effect_rules import (
     STEP_KEYS,
     TIMINGS,
@@ -131,6 +136,10 @@ def parse(text: str | None, card: Mapping[str, Any]) -> Reading:
     and attribute). Two-part texts ("first / second") are read part by part."""
     if not text or not text.strip():
         return Reading()
+    reason = needs(text)
+    if reason:
+        return Reading(reason=reason)
+    text = canonical(normalise(text))
     reading = Reading()
     for part in text.split(" / "):
         steps = _part(normalise(part), card, reading)

@@ -354,8 +354,9 @@ def resolve_links(
         scan = card["scan_check"]["scan"]
         printed_targets = index.get(fold(printed), set()) - {number}
         listed_targets = (index.get(fold(listed), set()) - {number}) if listed else set()
+        added = card["scan_check"]["added"]  # nothing listed to correct
         if printed_targets:
-            if not listed_targets & printed_targets:
+            if not added and not listed_targets & printed_targets:
                 card["scan_check"]["corrections"].append(_correction(field, listed, printed, scan))
             card[field] = printed
         elif listed_targets:
@@ -368,7 +369,7 @@ def resolve_links(
                 )
             )
         elif listed != printed:
-            if listed is not None:
+            if listed is not None and not added:
                 card["scan_check"]["corrections"].append(_correction(field, listed, printed, scan))
             card[field] = printed
 

@@ -2,8 +2,9 @@
 that contradicts the chain is a data issue — in the conversion, the importer and the report.
 
 Expected outcomes follow RULES.md PAD-1.1 (a pet is placed on the pet it evolves from: one
-stage up; the 究極 requirement belongs to ultimate evolutions; ultimates evolve from evo2 or
-evo3 pets), written out here for each case.
+stage up; the 究極 requirement belongs to ultimate evolutions) and the printed cards
+(ultimates evolve from evo1, evo2 or evo3 pets: B02-022 on an evo1, B05-021 on an evo2),
+written out here for each case.
 """
 
 from __future__ import annotations
@@ -73,11 +74,13 @@ def test_an_evo2_evolving_from_an_evo2_is_flagged():
     assert is_check_issue(issue)
 
 
-def test_an_evo1_from_an_evo1_and_an_ultimate_from_an_evo1_are_flagged():
+def test_an_evo1_from_an_evo1_and_an_ultimate_from_a_base_pet_are_flagged():
     cards = line(("base", {}), ("evo1", {}), ("evo1", {}))
     assert issues(cards) == {"B09-002": ["stage"]}
-    ultimate = pad_pet("B09-009", "U", "ultimate", evolves_from="X1", ultimate_requirement="M")
+    ultimate = pad_pet("B09-009", "U", "ultimate", evolves_from="X0", ultimate_requirement="M")
     assert issues([*cards[:2], ultimate]) == {"B09-009": ["stage"]}
+    # On an evo1 pet, as B02-022 on B02-021 prints it.
+    assert issues([*cards[:2], ultimate | {"evolves_from": "X1"}]) == {}
 
 
 def test_an_ultimate_requirement_on_a_pet_that_is_not_ultimate_is_flagged():

@@ -16,6 +16,7 @@ from cards.conversion.pad import convert_record as convert
 
 FIXTURE = settings.BASE_DIR / "fixtures" / "pad.json"
 OVERRIDES = settings.BASE_DIR / "fixtures" / "curated" / "pad_overrides.json"
+SCANS = settings.BASE_DIR / "fixtures" / "curated" / "pad_scans"
 BEFORE_ISSUE_13 = settings.BASE_DIR / "fixtures" / "curated" / "pad_catalogue_before_issue13.json"
 
 # The data README: ten pets stored as base that name the pet they evolve from.
@@ -31,6 +32,15 @@ BASE_WITH_A_LINK = (
     "B03-059",
     "B03-072",
 )
+
+
+def scan_readings() -> list[dict]:
+    """Every record of the committed scan readings (fixtures/curated/pad_scans/)."""
+    return [
+        record
+        for path in sorted(SCANS.glob("reading-*.json"))
+        for record in json.loads(path.read_text(encoding="utf-8"))["cards"]
+    ]
 
 
 def pet(**fields) -> dict:
@@ -184,39 +194,47 @@ def test_a_curated_value_wins_over_the_list():
     assert curated["defense"] == 200
 
 
-def test_catalogue_holds_all_400_cards_of_the_list(catalogue_cards):
-    # Issue 13: 400 cards, 348 pets and 52 skills; B01 121, B02 114, B03 89, B04 73, B05 3.
+def test_catalogue_holds_the_400_listed_cards_and_the_31_read_from_scans(catalogue_cards):
+    # Issue 13: the list's 400 cards (348 pets, 52 skills). Issue 26: every scan reading is
+    # a card of the catalogue under the number it prints; 31 of them the list lacks.
+    readings = scan_readings()
+    assert len(readings) == 431
+    listed = [record for record in readings if record["list_key"]]
+    added = [record for record in readings if not record["list_key"]]
+    assert (len(listed), len(added)) == (400, 31)
+    assert sorted(catalogue_cards) == sorted(record["number"] for record in readings)
     kinds = [card["kind"] for card in catalogue_cards.values()]
-    assert (kinds.count("pet"), kinds.count("skill")) == (348, 52)
-    sets = [card["set"] for card in catalogue_cards.values()]
-    assert [sets.count(code) for code in ("B01", "B02", "B03", "B04", "B05")] == [
-        121,
-        114,
-        89,
-        73,
-        3,
-    ]
+    added_pets = sum(record["kind"] == "pet" for record in added)
+    assert (kinds.count("pet"), kinds.count("skill")) == (348 + added_pets, 52 + 31 - added_pets)
     assert all(card["provenance"] == "printed" for card in catalogue_cards.values())
+    assert {n for n, card in catalogue_cards.items() if card["scan_check"]["added"]} == {
+        record["number"] for record in added
+    }
 
 
 def test_errata_win_over_the_list(catalogue_cards):
     # Data README: B05-021's ultimate requirement is 神秘の仮面, not Keeper of Rainbow.
     assert catalogue_cards["B05-021"]["ultimate_requirement"] == "神秘の仮面"
+    # The ten pets the list stores as base: the scans print their stage, which settles the
+    # list's contradiction (no stage issue is left).
+    printed = {record["number"]: record["stage"] for record in scan_readings()}
     for number in BASE_WITH_A_LINK:
         card = catalogue_cards[number]
         assert card["evolves_from"], number
-        assert card["stage"] != "base", number
-        assert "stage" in [issue["field"] for issue in card["data_issues"]], number
+        assert card["stage"] == printed[number] != "base", number
+        assert "stage" not in [issue["field"] for issue in card.get("data_issues", [])], number
 
 
-def test_scan_verified_cards_say_so(catalogue_cards):
+def test_cards_whose_every_field_was_read_are_scan_verified(catalogue_cards):
+    # Issue 26: a card is `scan` when its reading left no field unreadable, or when the list
+    # lacks it (its reading is its only source); the others keep the list's level.
+    readings = scan_readings()
+    expected = {r["number"] for r in readings if not r["unreadable"] or not r["list_key"]}
     scanned = {n for n, card in catalogue_cards.items() if card.get("verification") == "scan"}
-    assert scanned == {
-        "B01-021",
-        "B01-100",
-        "B01-104",
-        "B05-021",
-    }  # the data README's scan-checked cards
+    assert scanned == expected
+    assert len(scanned) >= 400
+    unread = {n for n, card in catalogue_cards.items() if card["scan_check"]["unreadable"]}
+    assert unread == {r["number"] for r in readings if r["unreadable"]}
 
 
 def test_every_evolved_pet_links_a_pet_of_the_list(catalogue_cards):
@@ -234,10 +252,44 @@ def test_every_evolved_pet_links_a_pet_of_the_list(catalogue_cards):
     assert missing == []
 
 
-def test_the_159_cards_curated_before_keep_every_field(catalogue_cards):
+def same_card(first: str | None, second: str | None) -> bool:
+    """Whether one catalogued card bears both names (NAME-1, folded by case)."""
+    if first == second:
+        return True
+    wanted = {(first or "").casefold(), (second or "").casefold()}
+    return any(
+        wanted <= {name.casefold() for name in (card["name"], *card["names"].values())}
+        for card in json.loads(FIXTURE.read_text(encoding="utf-8"))
+    )
+
+
+def test_the_159_cards_curated_before_keep_every_field_their_scan_did_not_correct(
+    catalogue_cards,
+):
+    # Issue 13 kept every curated field; issue 26 lets the print correct one (recorded in
+    # the card's scan_check), add its Japanese name and rarity, and set its level.
     before = json.loads(BEFORE_ISSUE_13.read_text(encoding="utf-8"))
     assert len(before) == 159
+    renumbered = {
+        correction["list_value"]: card
+        for card in catalogue_cards.values()
+        for correction in card["scan_check"]["corrections"]
+        if correction["field"] == "number"
+    }
     for card in before:
-        converted = catalogue_cards[card["number"]]
+        converted = renumbered.get(card["number"]) or catalogue_cards[card["number"]]
+        corrected = {c["field"] for c in converted["scan_check"]["corrections"]}
+        # A corrected text is read again, so its steps follow the print.
+        if "text" in corrected:
+            corrected |= {"effect", "not_simulated_reason", "data_issues"}
         for field, value in card.items():
+            if field in corrected or field in ("verification", "rarity"):
+                continue
+            if field == "names":
+                assert value.items() <= converted["names"].items(), card["number"]
+                continue
+            if field in ("evolves_from", "ultimate_requirement"):
+                # Now written as printed (Japanese): the same card by another of its names.
+                assert same_card(converted.get(field), value), (card["number"], field)
+                continue
             assert converted.get(field) == value, (card["number"], field)

@@ -59,7 +59,7 @@ def test_pet_page_shows_the_printed_fields(client, catalogue):
         ("Defence", "500"),
         ("Types", "Dragon"),
         ("Effect types", "Activate"),
-        ("Rarity", "unknown"),
+        ("Rarity", "UR"),  # printed bottom right (its scan, issue 26)
         ("Evolves from", "Heavy Metal Dragon"),
     ]:
         assert f"{label} {value}" in shown

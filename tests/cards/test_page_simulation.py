@@ -61,9 +61,10 @@ def test_a_combo_condition_and_an_opponent_target_are_said(client, catalogue):
 
 
 def test_a_card_with_effect_types_but_no_known_text_says_so(client, catalogue):
-    # B04-041 Hera-Is prints continuous and defence effects; no source gives its text.
-    assert not fixture_card("pad.json", "B04-041").get("text")
-    status, words = simulation(client, "B04-041")
+    # St-52, an option of the Digimon list, whose text no source gives. (B04-041 Hera-Is was
+    # the PAD example until its scan gave its text, issue 26.)
+    assert not fixture_card("digimon.json", "St-52").get("text")
+    status, words = simulation(client, "St-52")
     assert (status, words) == ("no_text", "Simulation No text known")
 
 
