@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from cards import vocabulary as v
 from cards.simulation import reason_rows
 from engine.charts import difference_bar, interval_bar, length_chart, rate_text
-from engine.core.intervals import TOO_FEW_GAMES
 from engine.reader_names import ReaderNames, reader_names, renamed_reasons, report_card_names
 from engine.stopped_games import summed
+from engine.views.card_stats import card_table
 
 
 def _results(block: dict, label: str = "") -> dict:
@@ -40,12 +40,6 @@ def _row(block: dict, label: str) -> dict:
     }
 
 
-def _card_rate(rate) -> str:
-    if rate == TOO_FEW_GAMES:
-        return _("too few games")
-    return rate_text(rate)
-
-
 def opponent_name(label: dict) -> str:
     return str(label.get("name") or label.get("id") or _("Opponent"))
 
@@ -68,18 +62,7 @@ def matchup_context(report: dict, names: ReaderNames | None = None) -> dict:
         "rows": rows,
         # `games` of the report's head (per opponent) is overwritten by the total's
         "length_chart": length_chart(report["length"], report["games"], rounds=rounds),
-        "cards": [
-            {
-                "name": names(card["name"]),
-                "drawn_games": card["drawn_games"],
-                "drawn": _card_rate(card["drawn_win_rate"]),
-                "drawn_too_few": card["drawn_win_rate"] == TOO_FEW_GAMES,
-                "not_drawn_games": card["not_drawn_games"],
-                "not_drawn": _card_rate(card["not_drawn_win_rate"]),
-                "not_drawn_too_few": card["not_drawn_win_rate"] == TOO_FEW_GAMES,
-            }
-            for card in report["cards"]
-        ],
+        "card_table": card_table(report, names),
         "stopped": summed(report["opponents"]),
         "not_simulated": renamed_reasons(reason_rows(report["deck"].get("not_simulated")), names),
         "opponents_not_simulated": [

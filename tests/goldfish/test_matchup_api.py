@@ -260,3 +260,52 @@ def test_each_side_plays_its_own_policy_pad_7_3(catalogue):
     random = post("/api/matchups/", pad_body(games=40, opponent_policy="random")).json()
     assert random["opponent_policy"] == "random"
     assert (random["wins"], random["length"]) != (greedy["wins"], greedy["length"])
+
+
+MATCH_2_KEYS = {
+    "opening_hand_games",
+    "opening_hand_win_rate",
+    "drawn_later_games",
+    "drawn_later_win_rate",
+    "in_hand_games",
+    "in_hand_win_rate",
+    "not_seen_games",
+    "not_seen_win_rate",
+    "played_games",
+    "played_win_rate",
+    "not_played_games",
+    "not_played_win_rate",
+    "iwd",
+}
+
+
+def _is_rate(value) -> bool:
+    return value == "too few games" or (
+        set(value) == {"value", "low", "high"} and value["low"] <= value["value"] <= value["high"]
+    )
+
+
+@pytest.mark.parametrize("games", [40, 120])
+def test_card_rows_give_oh_gd_gih_gns_played_and_iwd_match_2(catalogue, games):
+    report = post("/api/matchups/", pad_body(games=games)).json()
+    assert report["cards"]
+    for row in report["cards"]:
+        assert set(row) >= MATCH_2_KEYS
+        # the opening hand and later draws split the games in hand; the rest never saw it
+        assert row["opening_hand_games"] + row["drawn_later_games"] == row["in_hand_games"]
+        assert row["in_hand_games"] + row["not_seen_games"] == games
+        assert row["played_games"] + row["not_played_games"] == games
+        assert row["in_hand_games"] == row["drawn_games"]  # today's keys stay
+        for key in MATCH_2_KEYS - {"iwd"}:
+            if key.endswith("_win_rate"):
+                assert _is_rate(row[key]), (key, row[key])
+                games_key = key.replace("_win_rate", "_games")
+                if row[games_key] < 30:
+                    assert row[key] == "too few games"
+        iwd = row["iwd"]
+        if row["in_hand_games"] < 30 or row["not_seen_games"] < 30:
+            assert iwd == "too few games"
+        else:
+            gih, gns = row["in_hand_win_rate"]["value"], row["not_seen_win_rate"]["value"]
+            assert iwd["value"] == pytest.approx(gih - gns, abs=2e-4)
+            assert iwd["low"] <= iwd["value"] <= iwd["high"]

@@ -169,3 +169,25 @@ def test_an_unknown_opponent_policy(lists):
 def test_an_opponent_is_required(lists):
     with pytest.raises(CommandError, match="--opponent"):
         matchup("--list", str(lists["fire"]))
+
+
+def test_the_text_summary_gives_each_cards_match_2_rates(lists, capsys):
+    """MATCH-2 in the CLI: per card, IWD and the OH, GD, GIH, GNS and Played win rates
+    with their games, each pair of game counts adding up to the games played."""
+    matchup("--list", str(lists["fire"]), "--opponent", str(lists["water"]), "--games", "60")
+    out = capsys.readouterr().out
+    assert "correlations, not causes" in out and "deck doctor" in out
+    report_lines = out.splitlines()
+    first = next(
+        i
+        for i, line in enumerate(report_lines)
+        if line.endswith(": IWD too few games") or ": IWD " in line
+    )
+    block = report_lines[first + 1 : first + 7]
+    counts = {
+        line.split(" in ")[0].strip(): int(line.split(" in ")[1].split(":")[0]) for line in block
+    }
+    assert set(counts) == {"OH", "GD", "GIH", "GNS", "Played", "not played"}
+    assert counts["OH"] + counts["GD"] == counts["GIH"]
+    assert counts["GIH"] + counts["GNS"] == 60
+    assert counts["Played"] + counts["not played"] == 60

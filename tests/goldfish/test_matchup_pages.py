@@ -5,6 +5,7 @@ with both boards (PAD-7, DGM-6, MATCH-1)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -172,7 +173,7 @@ def test_a_pad_deck_against_the_gauntlet(client, owner, gauntlet):
     assert re.search(r'data-figure="length_p10_p90">\d+–\d+<', content)
 
     # The per-card table: every card of the list, drawn and not drawn, with game counts.
-    cards = re.search(r"<table [^>]*data-cards>.*?</table>", content, re.S)[0]
+    cards = re.search(r"<table [^>]*data-cards[^>]*>.*?</table>", content, re.S)[0]
     listed = {html.unescape(name) for name in re.findall(r'<tr data-card="([^"]*)"', cards)}
     assert listed >= {entry.card.name for entry in deck.entries.filter(zone="deck")}
 
@@ -184,18 +185,58 @@ def test_a_pad_deck_against_the_gauntlet(client, owner, gauntlet):
 
 
 def test_too_few_games_are_shown_as_words_not_numbers(client, owner, gauntlet):
-    """MATCH-1: a card seen in fewer than 30 games shows "too few games"."""
+    """MATCH-1/MATCH-2: a rate behind fewer than 30 games shows "too few games"."""
     deck = make_deck(owner)
     reference = reference_decks("pad").first()
     content = run(client, deck, opponent=reference.pk, games=20).content.decode()
-    cards = re.search(r"<table [^>]*data-cards>.*?</table>", content, re.S)[0]
+    cards = re.search(r"<table [^>]*data-cards[^>]*>.*?</table>", content, re.S)[0]
     rows = re.findall(r"<tr data-card=.*?</tr>", cards, re.S)
     assert rows
     for row in rows:
         cells = [html.unescape(c).strip() for c in re.findall(r"<td[^>]*>([^<]*)</td>", row)]
-        drawn, drawn_games, not_drawn, not_drawn_games = cells
-        assert int(drawn_games) + int(not_drawn_games) == 20
-        assert drawn == not_drawn == "too few games"  # 20 games: under 30 on both sides
+        *rates, in_hand = cells
+        assert len(rates) == 6  # OH, GD, GIH, GNS, IWD, Played
+        assert 0 <= int(in_hand) <= 20
+        # GIH and GNS split 20 games: one side may reach 30 only with more games
+        assert rates[2] == rates[3] == rates[4] == "too few games"
+
+
+def test_card_statistics_table_reads_like_17lands(client, owner, gauntlet):
+    """MATCH-2 on the page: OH, GD, GIH, GNS, IWD and Played columns, sortable, each
+    figure coloured against the deck's win rate, with the correlation warning. The
+    figures are the report's own (its JSON is on the page)."""
+    deck = make_deck(owner)
+    reference = reference_decks("pad").first()
+    content = run(client, deck, opponent=reference.pk, games=200).content.decode()
+    table = re.search(r"<table [^>]*data-cards[^>]*>.*?</table>", content, re.S)[0]
+    assert "data-sortable" in table
+    headings = [html.unescape(h) for h in re.findall(r'data-sort-column="\d+">([^<]*)<', table)]
+    assert headings == ["OH WR", "GD WR", "GIH WR", "GNS WR", "IWD", "Played WR", "Games in hand"]
+    report = json.loads(html.unescape(re.search(r"<pre>(.*?)</pre>", content, re.S)[1]))
+    overall = report["win_rate"]["value"]
+    rows = re.findall(r'<tr data-card="([^"]*)">(.*?)</tr>', table, re.S)
+    by_name = {card["name"]: card for card in report["cards"]}
+    checked = 0
+    for name, row in rows:
+        card = by_name.get(html.unescape(name))
+        if card is None:  # the page names cards in the reader's language
+            continue
+        cells = re.findall(r'<td class="([^"]*)" title="[^"]*" data-sort="([^"]*)">', row)
+        gih_class, gih_sort = cells[2]
+        rate = card["in_hand_win_rate"]
+        if rate == "too few games":
+            assert gih_sort == "" and "help" in gih_class
+            continue
+        assert float(gih_sort) == rate["value"]
+        # nine steps, 2.5 points apart, saturating at ±10 points from the deck's win rate
+        difference = max(-0.10, min(0.10, rate["value"] - overall))
+        assert f"wr-{round(difference / 0.025) + 5}" in gih_class.split()
+        iwd_sort = cells[4][1]
+        if card["iwd"] != "too few games":
+            assert float(iwd_sort) == card["iwd"]["value"]
+        checked += 1
+    assert checked >= 5
+    assert "data-correlation" in content and "deck doctor" in content
 
 
 def test_a_digimon_deck_against_a_reference_deck(client, owner, gauntlet):

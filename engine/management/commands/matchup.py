@@ -167,16 +167,38 @@ def report_text(report: dict) -> str:
         lines += [f"against {name_of(row['opponent'])}:", *_results(row, "  ")]
     if len(report["opponents"]) > 1:
         lines += ["against all of them:", *_results(report, "  ")]
-    lines.append("cards: win rate when drawn / when not drawn")
-    width = max((len(row["name"]) for row in report["cards"]), default=0)
-    for row in report["cards"]:
-        lines.append(
-            f"  {row['name']:<{width}}  drawn in {row['drawn_games']}: "
-            f"{percent(row['drawn_win_rate'])}; not drawn in {row['not_drawn_games']}: "
-            f"{percent(row['not_drawn_win_rate'])}"
-        )
+    lines += card_lines(report["cards"])
     lines += card_reason_lines("not simulated", report["deck"].get("not_simulated"))
     return "\n".join(lines)
+
+
+CARD_RATES = (
+    ("OH", "opening_hand"),
+    ("GD", "drawn_later"),
+    ("GIH", "in_hand"),
+    ("GNS", "not_seen"),
+    ("Played", "played"),
+    ("not played", "not_played"),
+)
+
+
+def card_lines(cards: list[dict]) -> list[str]:
+    """MATCH-2 per card: each win rate with its games, and IWD in points. Correlations:
+    the deck doctor measures what a swap changes."""
+    lines = ["cards (win rate when … ; correlations, not causes: see the deck doctor):"]
+    for row in cards:
+        iwd = row["iwd"]
+        if isinstance(iwd, dict):
+            iwd = (
+                f"{iwd['value'] * 100:+.1f} points "
+                f"({iwd['low'] * 100:+.1f} to {iwd['high'] * 100:+.1f})"
+            )
+        lines.append(f"  {row['name']}: IWD {iwd}")
+        lines += [
+            f"    {label} in {row[f'{key}_games']}: {percent(row[f'{key}_win_rate'])}"
+            for label, key in CARD_RATES
+        ]
+    return lines
 
 
 def difference_text(difference: dict) -> str:
