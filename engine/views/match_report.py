@@ -12,6 +12,7 @@ from cards.simulation import reason_rows
 from engine.charts import difference_bar, interval_bar, length_chart, rate_text
 from engine.reader_names import ReaderNames, reader_names, renamed_reasons, report_card_names
 from engine.stopped_games import summed
+from engine.views.assumed import assumed_sides
 from engine.views.card_stats import card_table
 
 
@@ -63,6 +64,7 @@ def matchup_context(report: dict, names: ReaderNames | None = None) -> dict:
         # `games` of the report's head (per opponent) is overwritten by the total's
         "length_chart": length_chart(report["length"], report["games"], rounds=rounds),
         "card_table": card_table(report, names),
+        "assumed": assumed_sides(report, rows, names, report["deck"].get("name") or _("Your deck")),
         "stopped": summed(report["opponents"]),
         "not_simulated": renamed_reasons(reason_rows(report["deck"].get("not_simulated")), names),
         "opponents_not_simulated": [

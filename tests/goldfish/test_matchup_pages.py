@@ -346,3 +346,35 @@ def test_the_queries_do_not_grow_with_the_games(
     cache.clear()
     with django_assert_max_num_queries(50 + SLOT_QUERIES):
         assert run(client, deck, games=4 * GAMES).status_code == 200
+
+
+def test_a_digimon_report_lists_the_cards_played_on_assumed_values_first(client, owner, gauntlet):
+    """Issue 25 (DGM-4.9): above the figures, per deck, how many cards play on assumed
+    values and which. A Digimon whose loss table the catalogue does not hold plays the
+    level's typical row: every such card of the deck is listed with "lost points"."""
+    deck = make_deck(owner, game="digimon")
+    reference = reference_decks("digimon").first()
+    content = run(client, deck, opponent=reference.pk, seed=2).content.decode()
+    block = re.search(r"data-assumed>.*?</div>", content, re.S)
+    assert block and content.index("data-assumed>") < content.index("data-total>")
+    mine = re.search(r'data-assumed-side="Mine">(.*?)</li>', block[0], re.S)[1]
+    without_table = [
+        entry.card
+        for entry in deck.entries.select_related("card")
+        if entry.card.kind == "digimon" and entry.card.lost_iii is None
+    ]
+    assert without_table, "the starter list holds Digimon with unknown loss tables"
+    text = html.unescape(mine)
+    for card in without_table:  # named in the reader's language (English here) or as stored
+        shown = {card.name, card.name_en} - {None, ""}
+        assert any(re.search(re.escape(n) + r" \([^)]*lost points", text) for n in shown), shown
+    listed = int(re.search(r"(\d+) cards?", text)[1])
+    assert listed >= len(without_table)
+    assert f'data-assumed-side="{html.escape(reference.name)}"' in block[0]
+
+
+def test_a_pad_report_has_no_assumed_values_block(client, owner, gauntlet):
+    deck = make_deck(owner)
+    reference = reference_decks("pad").first()
+    content = run(client, deck, opponent=reference.pk, games=20).content.decode()
+    assert "data-assumed>" not in content
