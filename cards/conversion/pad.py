@@ -261,6 +261,7 @@ def apply_overrides(
                     f"{card['number']}: curated {key} {value!r}, but {scan['scan']} prints "
                     f"{card.get(key)!r}; drop the curated value or mark the field unreadable"
                 )
+            merged[key] = copy.deepcopy(value)  # it agrees with the print
         else:
             merged[key] = copy.deepcopy(value)
     return merged

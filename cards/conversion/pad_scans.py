@@ -21,11 +21,14 @@ Decisions, and why:
   unknown, with the same data issue).
 - The list's own contradictions about a field the scan read (the ten "base" pets that name
   what they evolve from) are settled by the print, so their data issues go.
-- `evolves_from_ja` / `ultimate_requirement_ja` name a card by its Japanese name: the field
-  takes the printed name when a catalogued card bears it (its own scan gives it that name),
-  so chains and requirements link by NAME-1 as B01-100's curated ヘビーメタルドラゴン always
-  did. A printed name no card bears leaves the list's link in place, with a data issue,
-  unless the list's name links nothing either (then the print wins).
+- `evolves_from_ja` / `ultimate_requirement_ja` name a card by its Japanese name. When the
+  list's name and the printed one name the same catalogued card (NAME-1: the card's own
+  scan gave it that Japanese name), the list's name stays: nothing is corrected, and pages
+  and deck statistics keep naming it as before. When they name different cards, or the
+  list names none, the field takes the printed name (a correction), and chains and
+  requirements link by NAME-1, as B01-100's curated ヘビーメタルドラゴン always did. A
+  printed name no card bears leaves the list's link in place, with a data issue, unless
+  the list's name links nothing either (then the print wins).
 - `text_en` replaces the list's English text when the reader found that they differ. Its
   opening "To evolve into this card, you must discard … from your hand." is the ultimate
   requirement, which the card holds in `ultimate_requirement` (the list's texts never
@@ -355,8 +358,10 @@ def resolve_links(
         printed_targets = index.get(fold(printed), set()) - {number}
         listed_targets = (index.get(fold(listed), set()) - {number}) if listed else set()
         added = card["scan_check"]["added"]  # nothing listed to correct
+        if printed_targets & listed_targets:
+            continue  # the list names the same card: its name stays (module docstring)
         if printed_targets:
-            if not added and not listed_targets & printed_targets:
+            if not added:
                 card["scan_check"]["corrections"].append(_correction(field, listed, printed, scan))
             card[field] = printed
         elif listed_targets:

@@ -35,10 +35,10 @@ def test_every_evolved_pet_is_linked_to_the_pet_it_evolves_from(catalogue):
 
 def test_stage_three_pets_are_told_apart_by_their_ultimate_requirement_pad_1_1(catalogue):
     # B01-004 prints no ultimate requirement (3進化); B02-045 needs Dub-Mythlit (究極進化),
-    # printed ダブミスリット: the card of that name (NAME-1).
+    # printed ダブミスリット, the Japanese name of the same card (NAME-1).
     assert Card.objects.get(number="B01-004").stage == "evo3"
     hino = Card.objects.get(number="B02-045")
-    assert (hino.stage, hino.ultimate_requirement) == ("ultimate", "ダブミスリット")
+    assert (hino.stage, hino.ultimate_requirement) == ("ultimate", "Dub-Mythlit")
     assert Card.objects.get(name_ja="ダブミスリット").name == "Dub-Mythlit"
 
 

@@ -45,7 +45,9 @@ def test_import_then_read_then_export_with_a_token(owner, catalogue):
     ]
     export = client.get("/api/collection/export.txt?lang=ja")
     assert export["Content-Type"].startswith("text/plain")
-    assert export.content.decode() == "# PAD\n3 Red Dragon\n\n# Digimon\n2 アグモン\n"
+    # Japanese names first (lang=ja): Red Dragon's is the one its scan prints (issue 26).
+    assert dragon.name_ja == "レッドドラゴン"
+    assert export.content.decode() == "# PAD\n3 レッドドラゴン\n\n# Digimon\n2 アグモン\n"
 
 
 def test_import_add_mode_sums_counts(owner, catalogue):
