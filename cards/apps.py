@@ -16,3 +16,6 @@ class CardsConfig(AppConfig):
         connection_created.connect(use_re2_for_regexp, dispatch_uid="cards-re2-regexp")
         # Every catalogue write bumps the version the cached pages and JSON are keyed by.
         connect_signals()
+        from cards import attack_columns
+
+        attack_columns.connect_signals()

@@ -153,6 +153,20 @@ class Card(models.Model):
         verbose_name="evolves from (catalogued card)",
     )
 
+    # Copies of the attack table (PAD) and the three attack powers (Digimon), kept in step
+    # with AttackRow / DigimonAttack by cards/attack_columns.py: `atk6>=1000` and `a>450`
+    # filter them in the search's covering index instead of joining and sorting the child
+    # table (issue 24, finding 9).
+    attack_1 = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    attack_2 = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    attack_3 = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    attack_4 = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    attack_5 = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    attack_6 = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    power_a = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    power_b = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    power_c = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+
     # Digimon (DGM-1.1)
     level = models.CharField(max_length=8, blank=True, choices=v.LEVELS)
     battle_type = models.CharField(max_length=1, blank=True, choices=v.BATTLE_TYPES)

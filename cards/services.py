@@ -12,7 +12,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
+from cards import attack_columns
 from cards import vocabulary as v
+from cards.attack_columns import set_from_record
 from cards.models import AttackRow, Card, CardSet, ComboComponent, DigimonAttack
 from cards.schema import CardDataError, CardRecord, record_from_dict
 from cards.search.text import fold
@@ -367,6 +369,7 @@ def _write_card(
     if dry_run:
         return True
     created = loaded.pk is None
+    set_from_record(loaded, record.attack_rows, record.attacks)
     loaded.save()
     _replace_children(loaded, record, created=created)
     return True
@@ -421,6 +424,8 @@ def _replace_children(card: Card, record: CardRecord, *, created: bool) -> None:
             DigimonAttack(card=card, letter=letter, **fields)
             for letter, fields in sorted(record.attacks.items())
         )
+    if not created:  # deleting the old rows cleared the copies (cards/attack_columns.py)
+        Card.objects.filter(pk=card.pk).update(**attack_columns.values_of(card))
     if record.components:
         ComboComponent.objects.bulk_create(
             ComboComponent(combo=card, position=position, name=name, quantity=quantity)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 
+from cards import attack_columns
 from cards import vocabulary as v
 from cards.cache import bump_catalogue_version
 from cards.models import AttackRow, Card, CardSet, ComboComponent, DigimonAttack
@@ -196,6 +197,11 @@ def generate_cards(
 
 
 def _save(builder: _Builder, progress) -> None:
+    for index, table in builder.attack_rows.items():
+        attack_columns.set_from_record(builder.cards[index], table, None)
+    for index, items in builder.attacks.items():
+        powers = {attack.letter: {"power": attack.power} for attack in items}
+        attack_columns.set_from_record(builder.cards[index], None, powers)
     for offset in range(0, len(builder.cards), BATCH):
         Card.objects.bulk_create(builder.cards[offset : offset + BATCH])
         if progress:
