@@ -21,7 +21,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from cards import vocabulary as v
 from cards.simulation import reason_rows
@@ -42,6 +41,7 @@ from engine.forms import (
 )
 from engine.jobs.services import JobRefused
 from engine.jobs.submission import goldfish_submission
+from engine.policy_texts import POLICY_TEXTS
 from engine.reader_names import ReaderNames, reader_names, renamed_reasons, report_card_names
 from engine.replay import card_map, replay_steps
 from engine.services import (
@@ -64,33 +64,6 @@ from engine.views.job_runs import (
 )
 
 REPORT_CACHE_SECONDS = 600  # the step links of a no-JS replay reload the page
-
-# The engine's policy descriptions, in the page's language (unknown ones as the engine says).
-POLICY_TEXTS = {
-    ("pad", "greedy"): gettext_lazy(
-        "Deals damage as soon as possible: completes a combo of its pets' colours every turn "
-        "it can, evolves every pet it can (paying a cost only for a stronger pet), keeps "
-        "evolutions in hand and spends other cards as orbs."
-    ),
-    ("pad", "store"): gettext_lazy(
-        "Stores orbs: avoids completing combos until 4 colours have two orbs in a column or "
-        "3 turns passed without a combo, then completes as many as possible so the chain "
-        "makes a large combo."
-    ),
-    ("pad", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
-    ("digimon", "greedy"): gettext_lazy(
-        "Evolves as soon as a requirement can be met: keeps the cards that lead to the next "
-        "evolution (at most two per level), evolves level after level with the strongest card "
-        "the Net Ocean can pay for, sets options that can help and uses them (and supports) "
-        "only when they help now; completes every combo it can."
-    ),
-    ("digimon", "rush"): gettext_lazy(
-        "Rushes the highest level: keeps only Digimon of its evolution line (highest levels "
-        "first), commits the hand's chain that reaches the highest level even when the Net "
-        "Ocean cannot pay every requirement, and plays no options."
-    ),
-    ("digimon", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
-}
 
 
 def goldfish_list(request):

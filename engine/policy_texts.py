@@ -1,0 +1,59 @@
+"""The players (policies) of each game as people read them: a short label and what it does,
+in the reader's language (unknown ones as the engine says), and the list
+`GET /api/policies/` answers."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from engine.core.api import POLICIES
+from engine.core.registry import discover
+
+POLICY_TEXTS = {
+    ("pad", "greedy"): gettext_lazy(
+        "Deals damage as soon as possible: completes a combo of its pets' colours every turn "
+        "it can, evolves every pet it can (paying a cost only for a stronger pet), keeps "
+        "evolutions in hand and spends other cards as orbs."
+    ),
+    ("pad", "store"): gettext_lazy(
+        "Stores orbs: avoids completing combos until 4 colours have two orbs in a column or "
+        "3 turns passed without a combo, then completes as many as possible so the chain "
+        "makes a large combo."
+    ),
+    ("pad", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
+    ("digimon", "greedy"): gettext_lazy(
+        "Evolves as soon as a requirement can be met: keeps the cards that lead to the next "
+        "evolution (at most two per level), evolves level after level with the strongest card "
+        "the Net Ocean can pay for, sets options that can help and uses them (and supports) "
+        "only when they help now; completes every combo it can."
+    ),
+    ("digimon", "rush"): gettext_lazy(
+        "Rushes the highest level: keeps only Digimon of its evolution line (highest levels "
+        "first), commits the hand's chain that reaches the highest level even when the Net "
+        "Ocean cannot pay every requirement, and plays no options."
+    ),
+    ("digimon", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
+}
+
+
+POLICY_LABELS = {
+    "greedy": gettext_lazy("Greedy"),
+    "store": gettext_lazy("Store orbs"),
+    "rush": gettext_lazy("Rush"),
+    "random": gettext_lazy("Random"),
+}
+
+
+def policy_list(game: str) -> list[dict]:
+    """[{name, label, description, budget}] of the game's players, in the registry's order.
+    `budget` is what a searching player may spend per decision (None: it does not search)."""
+    discover()
+    return [
+        {
+            "name": name,
+            "label": str(POLICY_LABELS.get(name, name)),
+            "description": str(POLICY_TEXTS.get((game, name), text)),
+            "budget": None,
+        }
+        for name, text in POLICIES.get(game, {}).items()
+    ]
