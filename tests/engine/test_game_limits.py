@@ -21,9 +21,11 @@ from engine.core.limits import Stopped, watching
 from engine.core.matchup import Opponent, play_match, run_matchup
 from engine.core.result import DRAW
 from tests.engine import digimon_factories
-from tests.engine.factories import DeckSpec, real, starter_deck
+from tests.engine.factories import DeckSpec, as_listed, real, starter_deck
 
-TYRAN, FIRE_ORB_CHANGE = real("B01-022"), real("B01-109")
+# Fire Orb Change as the fan list read it (a fire *card* back to hand): its scan prints an
+# orb test the engine does not run (issue 26), but the loop of the finding is the point.
+TYRAN, FIRE_ORB_CHANGE = real("B01-022"), as_listed("B01-109")
 
 
 def never_ending_deck() -> DeckSpec:

@@ -178,9 +178,10 @@ def test_not_simulated_lists_text_only_and_unsupported_effects(effect, simulated
 
 def test_not_simulated_names_the_deck_cards_the_engine_does_not_run():
     listed = {row["name"]: row["reason"] for row in not_simulated(starter_deck())}
-    # B01-109 (reveal_top) and B01-004 (evolve_self) run since issue 13; what is left
-    # needs an opponent-side continuous effect (B01-062: "guard against multiple")
-    assert set(listed) <= {"Red Giant Gigas"}
+    # B01-004 (evolve_self) runs since issue 13; what is left needs an opponent-side
+    # continuous effect (B01-062: "guard against multiple") or, B01-109's printed orb test
+    # (issue 26), a reveal_top that tests orbs
+    assert set(listed) <= {"Red Giant Gigas", "Fire Orb Change"}
     assert all(reason.startswith("needs: ") for reason in listed.values())
     assert QUICK_BOOST.name not in listed
 

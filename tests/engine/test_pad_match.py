@@ -27,7 +27,7 @@ BLUE = real("B01-006", evolves_from=LIL_BLUE.id)
 AURORA = real("B01-007", evolves_from=BLUE.id)
 DEFENSIVE_STANCE = real("B01-115")
 BLIZZARD = real("B01-116")
-POISON_MIST = real("B02-115")
+POISON_MIST = real("B02-116")
 CURE = real("B01-118")
 TYRRA = real("B01-021")
 TYRANNOS_LINE = [real("B01-022", evolves_from=TYRRA.id)]
@@ -126,12 +126,15 @@ def test_pad_6_1_a_defender_whose_life_is_empty_after_an_attack_loses():
 
 
 def test_pad_7_2_blizzard_breath_taps_an_opponent_pet_with_600_or_less_defence():
-    player = build_game([LIL_BLUE], hand=[BLIZZARD], policy=GreedyPolicy())
+    # Cost 1 as printed (issue 26; the fan list said 0): a column of two pays it.
+    player = build_game(
+        [LIL_BLUE], hand=[BLIZZARD], columns=((PLAIN, PLAIN), (), ()), policy=GreedyPolicy()
+    )
     opponent = build_game([AURORA, LIL_BLUE], policy=GreedyPolicy())  # 800, 500
     face(player, opponent)
     player.main_phase()  # greedy plays it: there is a target
     assert [stack.tapped for stack in opponent.state.pets] == [False, True]
-    assert names(player.state.discard) == [BLIZZARD.name]
+    assert names(player.state.discard) == [PLAIN.name, BLIZZARD.name]
 
 
 def test_pad_7_2_poison_mist_makes_the_opponent_discard_a_card_of_its_choice():
@@ -185,11 +188,17 @@ def test_pad_7_2_tyrannos_rolls_a_wood_pet_only_at_6_combos():
 
 
 def test_pad_7_2_against_the_goldfish_opponent_steps_move_nothing():
-    game = build_game([LIL_BLUE], hand=[BLIZZARD, POISON_MIST], policy=GreedyPolicy())
+    game = build_game(
+        [LIL_BLUE],
+        hand=[BLIZZARD, POISON_MIST],
+        columns=((PLAIN, PLAIN), (), ()),  # Blizzard Breath costs 1 as printed (issue 26)
+        policy=GreedyPolicy(),
+    )
     game.main_phase()  # nothing to hit: greedy keeps them as orb cards
     assert names(game.state.hand) == [BLIZZARD.name, POISON_MIST.name]
     game.play_skill(game.state.hand[0])
-    assert game.opponent.life == 5 and names(game.state.discard) == [BLIZZARD.name]
+    assert game.opponent.life == 5
+    assert names(game.state.discard) == [PLAIN.name, BLIZZARD.name]
 
 
 def test_pad_1_2_a_defence_skill_needs_a_pet_of_its_attribute_and_is_paid():

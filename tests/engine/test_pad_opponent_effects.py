@@ -27,8 +27,8 @@ SAKUYA = real("B03-055")  # evolve: damage = half the opponent's remaining HP, r
 LOKI = real("B02-085")  # evolve: your opponent discards all cards from their hand
 HERA = real("B01-087")  # evolve: an opponent drop area of 2+ cards keeps one card
 LILITH = real("B01-053")  # evolve: you can swap 2 cards in your opponent's drop yard
-GUARD_BREAK = real("B02-113")  # wood skill: an opponent monster loses 200 DEF this turn
-POISON_MIST = real("B02-115")  # dark skill: your opponent discards a card
+GUARD_BREAK = real("B02-114")  # wood skill: an opponent monster loses 200 DEF this turn
+POISON_MIST = real("B02-116")  # dark skill: your opponent discards a card
 FW, WD, HL = orb("fire", "water"), orb("wood", "dark"), orb("heart", "light")
 
 

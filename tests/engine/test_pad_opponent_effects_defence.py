@@ -13,7 +13,7 @@ from engine.pad import effects
 from engine.pad.cards import DARK, FIRE, LIGHT, WATER, PadCard
 from engine.pad.opponent import defence_of
 from engine.pad.policies import GreedyPolicy, Policy
-from tests.engine.factories import build_game, face, orb, real, stack_on
+from tests.engine.factories import as_listed, build_game, face, orb, real, stack_on
 
 LIL_RED, LIL_BLUE, LIL_GREEN, LIL_WHITE, LIL_BLACK = (
     real(n) for n in ("B01-001", "B01-005", "B01-009", "B01-013", "B01-017")
@@ -33,7 +33,9 @@ VIPER = real("B02-047")  # its pre-evolution
 SERPENT = real("B02-049")  # water: negate 1 damage each time you discard 2 cards
 SOWILO = real("B04-047")  # light/dark, DEF 500: discard 1 at guard declaration: +100 DEF
 BAAL = real("B04-060")  # light/dark, DEF 500: guards → rolls an attacker of DEF ≤ 600
-HADES = real("B01-084")  # dark: when you take damage, a random opponent hand card goes
+# The fan list's Hades (its scan triggers on dealing damage, which the engine cannot run
+# yet, issue 26): the `damaged` trigger it was written for.
+HADES = as_listed("B01-084")  # dark: when you take damage, a random opponent hand card goes
 GENBU = real("B03-052")  # wood, DEF 800: discard 2 at guard declaration to become Active
 EVIL_WIND = real("B03-091")  # dark skill: this turn, each damage → opponent discards 1
 GUNGNIR = real("B03-088")  # water/dark skill: this turn, each damage → draw a card
