@@ -18,7 +18,8 @@ POLICY_TEXTS = {
     ("pad", "store"): gettext_lazy(
         "Stores orbs: avoids completing combos until 4 colours have two orbs in a column or "
         "3 turns passed without a combo, then completes as many as possible so the chain "
-        "makes a large combo."
+        "makes a large combo. In a matchup it stores only at full life and while the "
+        "opponent has more than two life cards."
     ),
     ("pad", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
     ("digimon", "greedy"): gettext_lazy(

@@ -583,7 +583,8 @@ class StoreOrbsPolicy(GreedyPolicy):
     description = (
         "Stores orbs: avoids completing combos until store_target (4) colours have two orbs "
         "in a column or store_turns (3) turns passed without a combo, then completes as "
-        "many as possible so the chain makes a large combo."
+        "many as possible so the chain makes a large combo. In a matchup it stores only at "
+        "full life and while the opponent has more than two life cards."
     )
     options = {"store_target": 4, "store_turns": 3}
     store_target = 4
@@ -593,6 +594,8 @@ class StoreOrbsPolicy(GreedyPolicy):
 
     def storing(self, game) -> bool:
         if game.step == "combo":
+            return False
+        if self.under_pressure(game):
             return False
         idle = 0
         for combos in reversed(game.turn_combos):
@@ -608,6 +611,17 @@ class StoreOrbsPolicy(GreedyPolicy):
                 if tally[colour] == 2 and not done >> colour & 1:
                     primed |= 1 << colour
         return primed.bit_count() < self.store_target
+
+    @staticmethod
+    def under_pressure(game) -> bool:
+        """A matchup (PAD-7) is a race: storing while the opponent deals damage, or while a
+        combo now could finish the opponent, throws games. So it stores only while it has
+        lost no life and the opponent has more than two left (never against the goldfish,
+        whose life is 5 and which never attacks)."""
+        opponent = game.opponent
+        if getattr(opponent, "policy", None) is None:  # the goldfish never attacks
+            return False
+        return len(game.state.life) < MAX_LIFE or len(opponent.state.life) <= 2
 
     def placement_tables(self, game) -> tuple:
         tables = super().placement_tables(game)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.api import POLICIES, run_batch
 from engine.pad.cards import PadCard
+from engine.pad.engine import PadEngine
 from engine.pad.policies import GreedyPolicy, StoreOrbsPolicy
 from tests.engine.factories import (
     GIGAS,
@@ -14,8 +15,10 @@ from tests.engine.factories import (
     RED_GIANT,
     RUBYLIT,
     build_game,
+    face,
     orb,
     pet,
+    rival_deck,
     starter_deck,
 )
 
@@ -126,3 +129,30 @@ def test_greedy_never_spends_the_next_evolution_as_an_orb_however_often_it_is_as
     game.phase, game.step = "puzzle", "orb_add"
     card, column = game.policy.choose_orb_add(game)
     assert (card.name, column) == (FIRE_WATER.name, 0)
+
+
+def test_store_stops_storing_in_a_matchup_once_it_has_been_hit():
+    """Issue 25's audit: storing while the opponent deals damage threw 84 % of the games
+    a greedy player of the same deck wins. Hit once, it completes combos like greedy."""
+    columns = ([FIRE_A, FIRE_B], [WATER_A], [])
+    card = PadCard(FIRE_WATER)
+    game = build_game([LIL_RED], columns=columns, policy=StoreOrbsPolicy(), turn=2)
+    rival = build_game([LIL_BLUE], policy=GreedyPolicy())
+    face(game, rival)
+    game.step = "orb_start"
+    assert game.policy.choose_column(game, card) != 0  # full life: still storing
+    game.state.hand.append(game.state.life.pop())  # one point of damage taken
+    game.policy._version = -2  # the tables are cached per game version
+    assert game.policy.choose_column(game, card) == 0
+
+
+def test_store_keeps_most_of_greedys_wins_in_a_matchup():
+    """The same deck against the same opponent: store within 10 points of greedy."""
+    rates = {}
+    for policy in ("greedy", "store"):
+        match = PadEngine().prepare_match(
+            starter_deck(), rival_deck(), policy=policy, opponent_policy="greedy", turn_cap=30
+        )
+        wins = sum(match.play(seed, going_first=seed % 2 == 0).outcome == 1 for seed in range(300))
+        rates[policy] = wins / 300
+    assert rates["store"] >= rates["greedy"] - 0.10, rates
