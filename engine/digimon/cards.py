@@ -359,10 +359,16 @@ def compile_deck(
 
 
 def assumed(cards: Iterable[DigimonCard]) -> dict[str, list[str]]:
-    """The deck's Digimon played with the defaults above (DGM-4.3, DGM-1.1, DGM-4.9)."""
+    """The deck's cards played with the defaults above (DGM-4.3, DGM-1.1, DGM-4.9), and
+    the cards whose effect is speed, which the rules text never says how to use (the
+    decision of engine/digimon/effects.py: speed decides a tie of powers)."""
+    cards = list(cards)
     digimon = [card for card in cards if card.is_digimon]
     return {
         "assumed_requirements": sorted({c.name for c in digimon if c.assumed_requirement}),
         "assumed_lost_points": sorted({c.name for c in digimon if c.assumed_lost}),
         "assumed_guards": sorted({c.name for c in digimon if c.assumed_guard}),
+        "assumed_speed": sorted(
+            {c.name for c in cards if any(s.action.startswith("speed_") for s in c.steps)}
+        ),
     }

@@ -127,6 +127,7 @@ class DigimonDeck(PreparedDeck):
         self.assumed_requirements = facts["assumed_requirements"]
         self.assumed_lost_points = facts["assumed_lost_points"]
         self.assumed_guards = facts["assumed_guards"]  # DGM-4.9
+        self.assumed_speed = facts["assumed_speed"]
         self.has_effects = any(card.steps or card.is_combo for card in self.cards)
         self.level_iii = self._level_iii()
 
@@ -157,6 +158,7 @@ class DigimonDeck(PreparedDeck):
             "assumed_requirements": self.assumed_requirements,
             "assumed_lost_points": self.assumed_lost_points,
             "assumed_guards": self.assumed_guards,
+            "assumed_speed": self.assumed_speed,
             "no_effect_against_goldfish": self.no_effect_against_goldfish,
         }
 

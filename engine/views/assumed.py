@@ -9,6 +9,7 @@ KINDS = (
     ("assumed_requirements", gettext_lazy("evolution requirement")),
     ("assumed_lost_points", gettext_lazy("lost points")),
     ("assumed_guards", gettext_lazy("C guard")),
+    ("assumed_speed", gettext_lazy("speed")),
 )
 
 

@@ -185,3 +185,20 @@ def test_match2_digimon_each_way_of_playing_a_card_sets_its_bit():
     game.battle_phase()
     game.use_option(0)
     assert state.played == 0b111
+
+
+def test_digimon_reports_list_speed_cards_as_assumed():
+    """Issue 25: the rules text never says what speed does; the engine's decision (speed
+    decides a tie of powers) makes every speed card a card played on an assumption,
+    listed like DGM-4.9's assumed values."""
+    from engine.digimon.match import DigimonMatch
+    from tests.engine.digimon_factories import real
+
+    deck = reference_deck("Agumon line")
+    rush = real("R-057")  # 急速组合: speed × 2
+    cards = (*deck.deck[:-1], rush)
+    with_speed = type(deck)(game="digimon", deck=cards)
+    match = DigimonMatch(with_speed, deck, policy="greedy", opponent_policy="greedy", turn_cap=60)
+    header = match.report_header()
+    assert header["deck"]["assumed_speed"] == [rush.name]
+    assert header["opponent"]["assumed_speed"] == []
