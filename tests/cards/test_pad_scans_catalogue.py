@@ -166,7 +166,7 @@ def test_the_card_page_shows_the_japanese_name_rarity_and_what_the_scan_correcte
     client, catalogue, django_assert_max_num_queries
 ):
     caol_ila = card("B01-098")
-    with django_assert_max_num_queries(25):
+    with django_assert_max_num_queries(8 + 1):  # as every card page (test_page_detail)
         page = client.get(reverse("cards:detail", args=[caol_ila.pk])).content.decode()
     assert caol_ila.name_ja and caol_ila.name_ja in page
     assert f"<dt>Rarity</dt><dd>{caol_ila.rarity}</dd>" in page

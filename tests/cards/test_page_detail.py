@@ -216,7 +216,10 @@ def test_a_missing_card_is_404(client, catalogue):
 
 
 @pytest.mark.parametrize(
-    "number", ["B01-021", "B01-100", "B01-103", "B01-104", "St-2", "St-49", "R-055", "R-059"]
+    "number",
+    # B01-098: corrections from its scan; B04-088: added from its scan (issue 26)
+    ["B01-021", "B01-098", "B01-100", "B01-103", "B01-104", "B04-088", "St-2", "St-49", "R-055"]
+    + ["R-059"],
 )
 def test_card_pages_use_a_bounded_number_of_queries(
     client, catalogue, django_assert_max_num_queries, number

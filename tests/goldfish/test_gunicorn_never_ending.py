@@ -14,7 +14,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tests.goldfish.test_gunicorn_pool import TIME_LIMIT, WORKER_TIMEOUT, gunicorn, post
 
-NEVER_ENDING = "Team:\n1 Tyran\nDeck:\n40 Fire Orb Change"
+# A free skill that brings a copy of itself back to hand: Mythlit draws a card, and the deck
+# holds only Mythlit. (Issue 24 found it with Fire Orb Change, whose fan-list reading put a
+# fire card back in hand; its scan prints an orb test the engine does not run, issue 26.)
+NEVER_ENDING = "Team:\n1 Lil' Black Dragon\nDeck:\n40 Mythlit"
 
 
 def goldfish(base: str, games: int) -> tuple[int, float, dict]:
