@@ -44,31 +44,17 @@ def greedy_blockers(options: list[tuple[int, int]], attack: int) -> list[int]:
 
 def plan_blocks(options: list[tuple[int, int]], attackers: list[tuple[int, int, int]]) -> list[int]:
     """PAD-4.5.2: the order in which to answer `attackers` ((pet index, attack, damage
-    points)) so that `greedy_blockers`, answering them one by one with the pets left, stops
-    the most damage (then uses the fewest pets). Tried orders: the most damaging first, the
-    cheapest to block first, and as declared; the blocked attackers come first."""
-    orders = (
-        sorted(attackers, key=lambda a: (-a[2], -a[1])),
-        sorted(attackers, key=lambda a: (a[1] <= 0, a[1], -a[2])),
-        attackers,
-    )
-    best, best_key = None, None
-    for order in orders:
-        left = list(options)
-        blocked, unblocked, stopped, used = [], [], 0, 0
-        for index, attack, points in order:
-            chosen = greedy_blockers(left, attack) if attack > 0 else []
-            if chosen:
-                blocked.append(index)
-                stopped += points
-                used += len(chosen)
-                left = [option for option in left if option[0] not in chosen]
-            else:
-                unblocked.append(index)
-        key = (stopped, -used)
-        if best_key is None or key > best_key:
-            best, best_key = blocked + unblocked, key
-    return best
+    points)), each then blocked by `greedy_blockers` with the pets left: the most damaging
+    first (an 800 +1 before a 400, so two pets are not spent on the 400 while the 800
+    walks in), and among equal damage the cheapest to block first (so more attacks are
+    blocked). As declared when nothing can be blocked."""
+    total = 0
+    for _index, defence in options:
+        total += defence
+    if all(attack <= 0 or attack >= total for _index, attack, _points in attackers):
+        return [index for index, _attack, _points in attackers]
+    ordered = sorted(attackers, key=lambda a: (a[1] <= 0, -a[2], a[1]))
+    return [index for index, _attack, _points in ordered]
 
 
 def orb_score(counts: list[list[int]]) -> int:

@@ -118,10 +118,11 @@ class Policy(OwnChoices, OpponentChoices):
     def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
         return []
 
-    def choose_attacker(self, game, attackers: list[tuple[int, int, int]]) -> int:
-        """PAD-4.5.2: which attacker to answer next, as (opponent's pet index, attack,
-        damage points) in the attack area's order; returns the pet index."""
-        return attackers[0][0]
+    def choose_answer_order(self, game, attackers: list[tuple[int, int, int]]) -> list[int]:
+        """PAD-4.5.2: the order to answer the attackers in (each pick of "the attacker to
+        answer next"), given as (opponent's pet index, attack, damage points) in the attack
+        area's order; returns the pet indices. Default: as declared."""
+        return [index for index, _attack, _points in attackers]
 
     def choose_blockers(self, game, attack: int) -> list[int]:
         return []
@@ -557,10 +558,10 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
                 return False
         return True
 
-    def choose_attacker(self, game, attackers: list[tuple[int, int, int]]) -> int:
-        """PAD-4.5.2: answer first the attacker the best blocking plan blocks first
-        (`plan_blocks`: the most damage stopped with the pets it has)."""
-        return plan_blocks(game.guard_options(), attackers)[0]
+    def choose_answer_order(self, game, attackers: list[tuple[int, int, int]]) -> list[int]:
+        """PAD-4.5.2: the answers of the best blocking plan (`plan_blocks`: the most damage
+        stopped with the pets it has), the blocked attackers first."""
+        return plan_blocks(game.guard_options(), attackers)
 
     def choose_blockers(self, game, attack: int) -> list[int]:
         """PAD-4.5.2: block every attack it can, with the fewest active pets, the weakest

@@ -158,9 +158,11 @@ class RandomPolicy(RandomOpponentChoices, Policy):
         pick = game.rng.randrange(len(usable) + 1)
         return [] if pick == len(usable) else [usable[pick]]
 
-    def choose_attacker(self, game, attackers: list[tuple[int, int, int]]) -> int:
-        """PAD-4.5.2: any attacker in the attack area."""
-        return attackers[game.rng.randrange(len(attackers))][0]
+    def choose_answer_order(self, game, attackers: list[tuple[int, int, int]]) -> list[int]:
+        """PAD-4.5.2: any attacker next, each time: a uniform order."""
+        order = [index for index, _attack, _points in attackers]
+        game.rng.shuffle(order)
+        return order
 
     def choose_blockers(self, game, attack: int) -> list[int]:
         """No block, or any set of pets allowed to guard (`PadGame.guard_options`) whose

@@ -561,8 +561,9 @@ class PadGame(Defender, Recorder, CountsActions):
             area = state.attack_area
             area.extend([i for i, pet in enumerate(pets) if pet.top.attr_mask & made])  # 4.5.1
 
-            def declared(index: int) -> tuple[int, int, int]:
-                """(attack without the one-off bonus, damage points, bonus) of a pet."""
+            if len(area) > 1 and getattr(opponent, "policy", None) is not None:
+                self.answer_order(area, extra)  # PAD-4.5.2: the defender picks
+            for index in list(area):
                 stack = pets[index]
                 extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
                 bonus = stack.attack_bonus
@@ -571,15 +572,6 @@ class PadGame(Defender, Recorder, CountsActions):
                     extra_damage += extra[index][1]
                     bonus += extra[index][2]
                 attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
-                return attack, points, bonus
-
-            answers = getattr(opponent, "policy", None)  # the goldfish answers nothing
-            while area:
-                index = area[0]
-                if answers is not None and len(area) > 1:  # PAD-4.5.2: the defender picks
-                    index = self.attacker_to_answer(area, declared)
-                stack = pets[index]
-                attack, points, bonus = declared(index)
                 for _ in range(1 + stack.extra_attacks if attack > 0 else 0):
                     attack += bonus  # PAD-4.5.1: a bonus raises an attack, never makes one
                     bonus = 0
@@ -607,17 +599,30 @@ class PadGame(Defender, Recorder, CountsActions):
         if self.log is not None:
             self.snapshot()
 
-    def attacker_to_answer(self, area: list[int], declared) -> int:
-        """PAD-4.5.2: the defender's policy picks which attacker it answers next, among
-        the attackers still in the attack area, knowing each one's attack and damage."""
-        attackers = []
+    def answer_order(self, area: list[int], extra) -> None:
+        """PAD-4.5.2: the defender picks which attacker it answers next, then its blockers.
+        Its policy gives the order it will answer the attack area in, knowing each
+        attacker's attack and damage as declared (`extra`: the continuous buffs); `area`
+        is put in that order. With no active pet the defender cannot block, and it
+        answers them as declared."""
+        defender = self.opponent
+        if all(stack.tapped for stack in defender.state.pets):
+            return
+        pets, attackers = self.state.pets, []
         for index in area:
-            attack, points, bonus = declared(index)
+            stack = pets[index]
+            extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
+            bonus = stack.attack_bonus
+            if extra is not None:
+                extra_combo += extra[index][0]
+                extra_damage += extra[index][1]
+                bonus += extra[index][2]
+            attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
             attackers.append((index, attack + bonus if attack > 0 else 0, points))
-        chosen = self.opponent.policy.choose_attacker(self.opponent, attackers)
-        if chosen not in area:
-            raise IllegalAction("PAD-4.5.2: the defender answers an attacker in the attack area.")
-        return chosen
+        order = defender.policy.choose_answer_order(defender, attackers)
+        if sorted(order) != sorted(area):
+            raise IllegalAction("PAD-4.5.2: the defender answers each attacker once.")
+        area[:] = order
 
     def continuous_buffs(self) -> list[list[int]]:
         """[extra combo, extra damage, attack bonus] per pet from the continuous steps of
