@@ -38,9 +38,9 @@ def test_every_catalogue_card_carries_its_own_rows(catalogue):
         assert tuple(getattr(card, f"attack_{n}") for n in range(1, 7)) == tuple(
             rows.get(n) for n in range(1, 7)
         ), card.number
-        assert (card.power_a, card.power_b, card.power_c) == tuple(
-            powers.get(x) for x in "ABC"
-        ), card.number
+        assert (card.power_a, card.power_b, card.power_c) == tuple(powers.get(x) for x in "ABC"), (
+            card.number
+        )
         checked += bool(rows or powers)
     assert checked > 400
 
@@ -71,9 +71,7 @@ def test_a_row_saved_or_deleted_alone_updates_the_card():
 
 
 def test_attack_searches_read_the_cards_columns_only(catalogue):
-    expected = {
-        row.card_id for row in AttackRow.objects.filter(combos=6, attack__gte=1000)
-    }
+    expected = {row.card_id for row in AttackRow.objects.filter(combos=6, attack__gte=1000)}
     with CaptureQueriesContext(connection) as queries:
         found = set(search_cards("atk6>=1000").cards.values_list("pk", flat=True))
     assert found == expected and found
