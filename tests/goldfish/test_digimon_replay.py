@@ -205,7 +205,7 @@ def test_a_stored_matchup_report_names_cards_by_the_readers_language(owner, gaun
     rows = {}
     for language in ("en", "zh-hans"):
         with translation.override(language):
-            rows[language] = {row["name"] for row in matchup_context(report)["cards"]}
+            rows[language] = {row["name"] for row in matchup_context(report)["card_table"]["rows"]}
     assert {"Agumon", "Offense Plug-In A"} <= rows["en"]
     assert {"Agumon", "攻击组件A"} <= rows["zh-hans"]
     assert not any(KATAKANA.search(name) for names in rows.values() for name in names)
