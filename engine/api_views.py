@@ -144,11 +144,11 @@ class GoldfishView(SimulationView):
     )
     def post(self, request):
         goldfish, deck = goldfish_request(request, GoldfishRequestSerializer)
-        if runs_as_job(goldfish.games):
+        if runs_as_job(goldfish.cost):
             return job_accepted(request, goldfish_submission(goldfish, deck))
         time_limit = settings.GOLDFISH_API_TIME_LIMIT
         report = run_charged(
-            request, goldfish.games, goldfish_report, goldfish, time_limit=time_limit
+            request, goldfish.cost, goldfish_report, goldfish, time_limit=time_limit
         )
         return Response(report)
 

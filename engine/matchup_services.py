@@ -19,6 +19,7 @@ from engine.core import api as engine
 from engine.core.cards import DeckSpec
 from engine.core.matchup import Opponent, compare_plan, matchup_plan, play_match
 from engine.core.plan import Plan
+from engine.core.registry import policy_cost
 from engine.services import MAX_GAMES, GoldfishError, entries_for, run_plan
 
 # More opponents than this in one request is a gauntlet of the user's own: twelve is more
@@ -60,8 +61,11 @@ class MatchupRequest:
     @property
     def cost(self) -> int:
         """Games charged to the goldfish budget: every game against every opponent, twice
-        for a comparison (both decks play them)."""
-        return self.games * len(self.opponents) * (1 if self.other is None else 2)
+        for a comparison (both decks play them), in greedy games (a search costs more)."""
+        per_game = (
+            policy_cost(self.game, self.policy) + policy_cost(self.game, self.opponent_policy) - 1
+        )
+        return self.games * len(self.opponents) * (1 if self.other is None else 2) * per_game
 
 
 def saved_decks(ids: Iterable[str], user=None) -> dict[str, Deck]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from engine.core.api import POLICIES
-from engine.core.registry import discover
+from engine.core.registry import discover, get_engine
 
 POLICY_TEXTS = {
     ("pad", "greedy"): gettext_lazy(
@@ -34,6 +34,25 @@ POLICY_TEXTS = {
         "Ocean cannot pay every requirement, and plays no options."
     ),
     ("digimon", "random"): gettext_lazy("Plays uniformly at random among the legal actions."),
+    ("pad", "search"): gettext_lazy(
+        "Looks ahead: at each main-phase action, orb placement and block it plays every "
+        "candidate out many times (both sides greedy from there, the cards it cannot see "
+        "shuffled) and keeps the one that wins most. About 1–2 s per game."
+    ),
+    ("digimon", "search"): gettext_lazy(
+        "Looks ahead: at each choice of a round (discards, evolution chain, options, "
+        "battle plays) it plays every candidate out many times (both sides greedy from "
+        "there, the cards it cannot see shuffled) and keeps the one that wins most. About "
+        "2 s per game."
+    ),
+    ("pad", "search-strong"): gettext_lazy(
+        "As Search, with four times the simulations per decision: stronger and four times "
+        "slower; large runs belong on the job workers."
+    ),
+    ("digimon", "search-strong"): gettext_lazy(
+        "As Search, with four times the simulations per decision: stronger and four times "
+        "slower; large runs belong on the job workers."
+    ),
 }
 
 
@@ -42,6 +61,8 @@ POLICY_LABELS = {
     "store": gettext_lazy("Store orbs"),
     "rush": gettext_lazy("Rush"),
     "random": gettext_lazy("Random"),
+    "search": gettext_lazy("Search"),
+    "search-strong": gettext_lazy("Search (strong)"),
 }
 
 
@@ -54,7 +75,13 @@ def policy_list(game: str) -> list[dict]:
             "name": name,
             "label": str(POLICY_LABELS.get(name, name)),
             "description": str(POLICY_TEXTS.get((game, name), text)),
-            "budget": None,
+            "budget": policy_budget(game, name),
         }
         for name, text in POLICIES.get(game, {}).items()
     ]
+
+
+def policy_budget(game: str, name: str) -> dict | None:
+    """What a searching player spends per decision (engine/core/search.py)."""
+    simulations = getattr(get_engine(game).policy_classes[name], "simulations", 0)
+    return {"simulations_per_decision": simulations} if simulations else None

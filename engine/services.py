@@ -18,6 +18,7 @@ from engine.convert import card_spec, deck_spec
 from engine.core import api as engine
 from engine.core.batch import TimeLimit
 from engine.core.plan import Plan
+from engine.core.registry import policy_cost
 
 MAX_GAMES = 100_000
 DEFAULT_TURN_CAP = 30
@@ -46,6 +47,11 @@ class GoldfishRequest:
     turn_cap: int = DEFAULT_TURN_CAP
     allow_invalid: bool = False
     opponent: str | None = None  # Digimon: a catalogued Digimon's id, number or name
+
+    @property
+    def cost(self) -> int:
+        """Greedy games' worth charged to the goldfish budget (a search costs more)."""
+        return self.games * policy_cost(self.game, self.policy)
 
 
 def opponent_options(game: str, opponent: str | None) -> dict | None:

@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from engine.core.checks import check_turn_cap
 from engine.core.result import OUTCOME_NAMES, MatchResult, log_header
+from engine.core.search import start_searches
 
 
 def number_cards(
@@ -37,6 +38,7 @@ class PreparedMatch:
     seed and order of play only."""
 
     game: ClassVar[str] = ""
+    replay_class: ClassVar[type | None] = None  # how a search replays its games
     card_names: tuple[str, ...] = ()
     not_simulated: list[dict[str, str]]  # [{"name", "reason"}], as api.not_simulated
     opponent_not_simulated: list[dict[str, str]]
@@ -75,6 +77,7 @@ class PreparedMatch:
     def play(self, seed: int, going_first: bool = True, log: bool = False) -> MatchResult:
         record = self.log_header(seed, going_first) if log else None
         game = self.start(Random(seed), going_first, record)
+        start_searches(self, game, seed, going_first, goldfish=False)
         outcome, length = game.play()
         stopped = game.stopped
         result = MatchResult(

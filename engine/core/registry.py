@@ -11,6 +11,7 @@ from typing import Protocol
 from engine.core.cards import DeckSpec
 from engine.core.errors import UnknownGame
 from engine.core.result import GameResult
+from engine.core.search import SIMULATION_COST
 
 KNOWN_GAMES = ("pad", "digimon")
 
@@ -72,3 +73,14 @@ def get_engine(game: str) -> GameEngine:
         return ENGINES[game]
     except KeyError:
         raise UnknownGame(f"No engine for game {game!r}.") from None
+
+
+def policy_cost(game: str, policy: str) -> int:
+    """What one game of `policy` costs, in greedy games (a searching player replays the
+    game at every decision: engine/core/search.py); 1 for an unknown name."""
+    try:
+        engine = get_engine(game)
+    except Exception:  # an unknown game is refused later, with its own message
+        return 1
+    cls = engine.policy_classes.get(policy)
+    return max(1, getattr(cls, "simulations", 0) * SIMULATION_COST)

@@ -14,6 +14,7 @@ from typing import ClassVar
 from engine.core.cards import DeckSpec
 from engine.core.checks import check_turn_cap
 from engine.core.result import WIN, GameResult, log_header
+from engine.core.search import start_searches
 
 
 class RuleSet:
@@ -67,6 +68,7 @@ class PreparedDeck:
     """A deck compiled for one policy: plays goldfish games from seeds (`Prepared`)."""
 
     game: ClassVar[str] = ""
+    replay_class: ClassVar[type | None] = None  # how a search replays its games
     policy_name: str
     turn_cap: int
 
@@ -89,6 +91,7 @@ class PreparedDeck:
     def play(self, seed: int, going_first: bool = True, log: bool = False) -> GameResult:
         record = self.log_header(seed, going_first) if log else None
         game = self.start(Random(seed), going_first, record)
+        start_searches(self, game, seed, going_first, goldfish=True)
         outcome, length = game.play()
         won = outcome == WIN  # PAD's goldfish never attacks: the player only wins or not
         result = game.result(won, length, seed)

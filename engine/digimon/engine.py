@@ -40,12 +40,15 @@ from engine.digimon.policies import GreedyPolicy, Policy, RushPolicy
 from engine.digimon.random_policy import RandomPolicy
 from engine.digimon.report import DigimonSummary
 from engine.digimon.rules import DigimonGame
+from engine.digimon.search import DigimonReplay, DigimonSearch, DigimonSearchStrong
 from engine.digimon.state import HAND_SIZE
 
 POLICY_CLASSES: dict[str, type[Policy]] = {
     GreedyPolicy.name: GreedyPolicy,
     RushPolicy.name: RushPolicy,
     RandomPolicy.name: RandomPolicy,
+    DigimonSearch.name: DigimonSearch,
+    DigimonSearchStrong.name: DigimonSearchStrong,
 }
 SETUP_CARDS = 1 + 1 + HAND_SIZE  # DGM-3.1 … DGM-3.3: the Level III, the gauge, the hand
 OPTIONS = ("opponent", "assumed_circles")
@@ -101,6 +104,7 @@ class DigimonDeck(PreparedDeck):
     """A deck compiled for one policy and options: plays games from seeds (`Prepared`)."""
 
     game = GAME
+    replay_class = DigimonReplay
     game_class = DigimonGame
 
     def __init__(self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None):

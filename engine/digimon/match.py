@@ -22,6 +22,7 @@ from engine.digimon import effects
 from engine.digimon.cards import GAME, assumed, compile_deck, score_against_deck
 from engine.digimon.engine import check_deck, find_policy, read_circles
 from engine.digimon.rules import DigimonGame, Side
+from engine.digimon.search import DigimonReplay
 
 MATCH_OPTIONS = ("assumed_circles",)
 
@@ -42,6 +43,7 @@ class DigimonMatch(PreparedMatch):
     """Deck A and an opponent deck compiled for their policies (`Prepared`)."""
 
     game = GAME
+    replay_class = DigimonReplay
 
     def __init__(
         self,

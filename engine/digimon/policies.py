@@ -241,6 +241,12 @@ class GreedyPolicy(Policy):
         return self.better_level_iii(game)
 
     def plan_evolution(self, game) -> None:
+        for card in self.evolution_chain(game):
+            game.choose_evolution(card)
+
+    def evolution_chain(self, game) -> list[DigimonCard]:
+        """The strongest chain, or the one that fares best against the Digimon the
+        opponent will battle with when the strongest does not beat it."""
         chain = self.strongest_chain(game)
         rival = expected_opponent(game)
         if (
@@ -248,8 +254,7 @@ class GreedyPolicy(Policy):
             and battle_value(chain[-1] if chain else game.state.top, rival)[0] < WIN_RANK
         ):
             chain = self.best_chain_against(game, rival, chain)
-        for card in chain:
-            game.choose_evolution(card)
+        return chain
 
     def strongest_chain(self, game) -> list[DigimonCard]:
         """Level after level from the box, the highest-scoring card that evolves from the

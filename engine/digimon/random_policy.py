@@ -81,16 +81,21 @@ class RandomPolicy(Policy):
         ]
 
     def choose_battle_play(self, game) -> tuple[str, object] | None:
-        state = game.state
-        plays: list[tuple[str, object] | None] = [None]
-        for slot in range(SLOTS):
-            card = state.slots[slot]
-            if card is None or state.used[slot] or state.lasting[slot]:
-                continue
-            if card.is_combo:
-                if game.combo_parts(slot) is not None:
-                    plays.append(("combo", slot))
-            elif not card.evolution_timing:
-                plays.append(("option", slot))
-        plays += [("support", card) for card in dict.fromkeys(state.hand) if card.support_steps]
-        return game.rng.choice(plays)
+        return game.rng.choice([None, *battle_plays(game)])
+
+
+def battle_plays(game) -> list[tuple[str, object]]:
+    """DGM-4.4: every legal play of the acting side (passing is the other choice)."""
+    state = game.state
+    plays: list[tuple[str, object]] = []
+    for slot in range(SLOTS):
+        card = state.slots[slot]
+        if card is None or state.used[slot] or state.lasting[slot]:
+            continue
+        if card.is_combo:
+            if game.combo_parts(slot) is not None:
+                plays.append(("combo", slot))
+        elif not card.evolution_timing:
+            plays.append(("option", slot))
+    plays += [("support", card) for card in dict.fromkeys(state.hand) if card.support_steps]
+    return plays

@@ -43,7 +43,7 @@ def goldfish_submission(request: GoldfishRequest, deck: Deck | None) -> Submissi
     return Submission(
         "goldfish",
         request.game,
-        request.games,
+        request.cost,
         lambda: goldfish_plan_for(request),
         (deck_id,) if deck_id else (),
         parameters,

@@ -16,6 +16,7 @@ from engine.pad.policies import GreedyPolicy, Policy, StoreOrbsPolicy
 from engine.pad.random_policy import RandomPolicy
 from engine.pad.report import PadSummary
 from engine.pad.rules import LIFE_DEALT, OPENING_HAND, PadGame
+from engine.pad.search import PadReplay, PadSearch, PadSearchStrong
 from engine.pad.state import COLUMNS
 
 GAME = "pad"
@@ -23,6 +24,8 @@ POLICY_CLASSES: dict[str, type[Policy]] = {
     GreedyPolicy.name: GreedyPolicy,
     StoreOrbsPolicy.name: StoreOrbsPolicy,
     RandomPolicy.name: RandomPolicy,
+    PadSearch.name: PadSearch,
+    PadSearchStrong.name: PadSearchStrong,
 }
 MAX_TEAM = 5  # PAD-2.3
 SETUP_CARDS = LIFE_DEALT + OPENING_HAND + COLUMNS  # PAD-3.2 … PAD-3.4
@@ -114,6 +117,7 @@ class PadDeck(CompiledDeck, PreparedDeck):
     """A deck compiled for one policy: plays games from seeds (`Prepared`)."""
 
     game = GAME
+    replay_class = PadReplay
 
     def __init__(self, deck: DeckSpec, *, policy: str, turn_cap: int, options: Mapping | None):
         check_deck(deck)

@@ -18,6 +18,7 @@ from engine.core.cards import DeckSpec
 from engine.core.match import PreparedMatch, number_cards
 from engine.pad.engine import GAME, CompiledDeck, check_deck, policy_options
 from engine.pad.rules import PadGame
+from engine.pad.search import PadReplay
 
 
 class Side(CompiledDeck):
@@ -33,6 +34,7 @@ class PadMatch(PreparedMatch):
     InvalidOptions), then compiled once; plays games from seeds."""
 
     game = GAME
+    replay_class = PadReplay
 
     def __init__(
         self,

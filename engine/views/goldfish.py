@@ -31,6 +31,7 @@ from engine.charts import report_context
 from engine.concurrency import Busy, simulation_slot
 from engine.convert import deck_spec
 from engine.core import api as engine
+from engine.core.registry import policy_cost
 from engine.forms import (
     ORDERS,
     PAGE_MAX_GAMES,
@@ -106,11 +107,12 @@ def _goldfish_page(request, *, game: str, deck: Deck | None, list_form: ListForm
     status = 200
     list_ok = list_form is None or (list_form.is_bound and list_form.is_valid())
     if submitted and policies and list_ok and form.is_valid():
-        large = runs_on_workers(form.cleaned_data["games"])
+        cost = form.cleaned_data["games"] * policy_cost(game, form.cleaned_data["policy"])
+        large = runs_on_workers(cost)
         if request.method == "POST" and not large:
             return to_run_address(request)
         if large and request.method != "POST":
-            context["notice"] = workers_notice(form.cleaned_data["games"])
+            context["notice"] = workers_notice(cost)
             return render(request, "engine/goldfish.html", context)
         try:
             if large:
@@ -193,7 +195,7 @@ def _charged_run(request, goldfish: GoldfishRequest, *, sample_seed: int) -> tup
     (shared with the API); a report still in the cache costs only the sample game."""
     key = _report_key(goldfish)
     report = cache.get(key)
-    cost = budget.SAMPLE_COST + (goldfish.games if report is None else 0)
+    cost = budget.SAMPLE_COST + (goldfish.cost if report is None else 0)
     spent = budget.charge(request, cost)
     try:
         if report is None:

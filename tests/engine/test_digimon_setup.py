@@ -28,7 +28,7 @@ def prepared(deck=None, policy="greedy", **options) -> DigimonDeck:
 
 
 def test_digimon_registers_greedy_rush_and_random_policies():
-    assert set(POLICIES["digimon"]) == {"greedy", "rush", "random"}
+    assert set(POLICIES["digimon"]) == {"greedy", "rush", "random", "search", "search-strong"}
     assert POLICIES["digimon"]["random"] == "plays uniformly at random among legal actions"
 
 

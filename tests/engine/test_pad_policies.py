@@ -30,7 +30,7 @@ DARK = pet(76, "Dusk Drake", "dark", ("dark", "fire"))
 
 
 def test_every_policy_is_listed_with_a_description():
-    assert set(POLICIES["pad"]) == {"greedy", "store", "random"}
+    assert set(POLICIES["pad"]) == {"greedy", "store", "random", "search", "search-strong"}
     assert POLICIES["pad"]["random"] == "plays uniformly at random among legal actions"
     assert all(len(text) > 40 for text in POLICIES["pad"].values())
 

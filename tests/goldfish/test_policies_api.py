@@ -28,7 +28,9 @@ def test_each_game_lists_its_players(game, names):
 
 
 def test_every_listed_player_is_accepted_by_a_goldfish_request(catalogue):
-    """A name the list gives is a name the endpoints take (and one it does not, is not)."""
+    """A name the list gives is a name the endpoints take (and one it does not, is not);
+    a searching player's games count for hundreds of greedy ones, so a run of them may go
+    to the job workers (202)."""
     from tests.decklists import pad_list
 
     for player in _get("?game=pad").json():
@@ -37,7 +39,8 @@ def test_every_listed_player_is_accepted_by_a_goldfish_request(catalogue):
             {"game": "pad", "list": pad_list(), "games": 2, "policy": player["name"]},
             content_type="application/json",
         )
-        assert response.status_code == 200, (player["name"], response.json())
+        expected = {200} if player["budget"] is None else {200, 202}
+        assert response.status_code in expected, (player["name"], response.json())
     response = Client().post(
         "/api/goldfish/",
         {"game": "pad", "list": pad_list(), "games": 2, "policy": "nobody"},

@@ -1,0 +1,164 @@
+"""PLAY-2's `search` for the Digimon card game (engine/core/search.py): greedy
+(engine/digimon/policies.py) whose decisions are searched. Decisions (PLAY-1.2), each
+listing greedy's choice first:
+
+- the Level III to start with (DGM-3.1) and the Level III swap (DGM-4.1 step 2);
+- the discards (step 1): greedy's, or none;
+- the evolution chain (step 3): every chain the hand and Net Ocean can pay for, and none;
+- the options set into slots (step 4): greedy's, none, or any one of them;
+- going on with an evolution whose requirement is met (DGM-4.2);
+- each alternating play of DGM-4.4, or passing.
+
+The other choices (requirement cards, evolution options, their targets) stay greedy's.
+
+Fair information (PLAY-1.3) as far as built: the opponent's hand, both Net Oceans' order
+and the opponent's face-down Level III are resampled; the opponent's face-down evolving
+cards (DGM-4.1 step 3, until the evolution phase turns them up) and requirement cards
+(DGM-4.3) are not, as a resample must keep them a legal chain.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from engine.core.search import Replay, Searching
+from engine.digimon.cards import III
+from engine.digimon.policies import GreedyPolicy, affordable_chains
+from engine.digimon.random_policy import battle_plays
+
+MAX_CHAINS = 8  # evolution chains a decision compares, greedy's and none included
+
+
+def _unique(options: list) -> list:
+    found: dict = {}
+    for option in options:
+        key = tuple(option) if isinstance(option, list) else option
+        found.setdefault(key, option)
+    return list(found.values())
+
+
+class DigimonSearch(Searching, GreedyPolicy):
+    name = "search"
+    description = (
+        "Looks ahead: at each choice of a round it plays the candidates out many times "
+        "(greedy for both sides, the unseen cards shuffled) and keeps the one that wins "
+        "most."
+    )
+    simulations = 40
+
+    def choose_level_iii(self, game, candidates):
+        return self.decide(
+            game,
+            lambda: _unique([GreedyPolicy.choose_level_iii(self, game, candidates), *candidates]),
+            lambda: GreedyPolicy.choose_level_iii(self, game, candidates),
+        )
+
+    def choose_discards(self, game):
+        def greedy():
+            return GreedyPolicy.choose_discards(self, game)
+
+        def options():
+            cards, slots = greedy()
+            if not cards and not slots:
+                return [(cards, slots)]
+            return [(cards, slots), ([], [])]
+
+        return self.decide(game, options, greedy)
+
+    def choose_swap(self, game):
+        def options():
+            if len(game.state.box) != 1:
+                return [None]
+            thirds = [card for card in game.state.hand if card.level == III]
+            return _unique([GreedyPolicy.choose_swap(self, game), None, *thirds])
+
+        return self.decide(game, options, lambda: GreedyPolicy.choose_swap(self, game))
+
+    def plan_evolution(self, game) -> None:
+        def options():
+            state = game.state
+            found = [self.evolution_chain(game), []]
+            for chain in affordable_chains(
+                game, state.top, list(state.hand), len(state.net_ocean), []
+            ):
+                found.append(chain)
+                if len(found) > 4 * MAX_CHAINS:
+                    break
+            return _unique(found)[:MAX_CHAINS]
+
+        for card in self.decide(game, options, lambda: self.evolution_chain(game)):
+            game.choose_evolution(card)
+
+    def choose_options(self, game):
+        def options():
+            best = GreedyPolicy.choose_options(self, game)
+            if not game.state.slots.count(None):
+                return [best]
+            singles = [[card] for card in dict.fromkeys(game.state.hand) if card.is_option]
+            return _unique([best, [], *singles])
+
+        return self.decide(game, options, lambda: GreedyPolicy.choose_options(self, game))
+
+    def confirm_evolution(self, game, card) -> bool:
+        def greedy() -> bool:
+            return GreedyPolicy.confirm_evolution(self, game, card)
+
+        return self.decide(game, lambda: [greedy(), not greedy()], greedy)
+
+    def choose_battle_play(self, game):
+        def greedy():
+            return GreedyPolicy.choose_battle_play(self, game)
+
+        return self.decide(game, lambda: _unique([greedy(), None, *battle_plays(game)]), greedy)
+
+
+class DigimonSearchStrong(DigimonSearch):
+    name = "search-strong"
+    description = "As search, with four times the simulations per decision (run as a job)."
+    simulations = 160
+
+
+class DigimonReplay(Replay):
+    @staticmethod
+    def policies(game) -> tuple:
+        return game.policies
+
+    def install(self, game, seat: int, policy) -> None:
+        policies = list(game.policies)
+        policies[seat] = policy
+        game.policies = tuple(policies)
+        if game.side == seat:
+            game.policy = policy
+
+    def hidden(self, game, seat: int, owner: int) -> list[list]:
+        if game.dummy and owner:
+            return []  # DGM-5: the dummy has no cards
+        state = game.sides[owner]
+        if owner == seat:
+            return [state.net_ocean]
+        return [state.hand, state.net_ocean]
+
+    def determinize(self, live, copy, seat: int, rng: Random) -> None:
+        rival = 1 - seat
+        if not live.dummy and live.sides[rival].face_down and live.sides[rival].box:
+            # DGM-3.1: the face-down Level III is one of the unseen Level IIIs
+            state, target = live.sides[rival], copy.sides[rival]
+            unseen = self.canonical([state.box[0], *state.hand, *state.net_ocean])
+            thirds = [card for card in unseen if card.level == III]
+            chosen = thirds[rng.randrange(len(thirds))]
+            unseen.remove(chosen)
+            rng.shuffle(unseen)
+            target.box[0] = chosen
+            size = len(target.hand)
+            target.hand[:] = unseen[:size]
+            target.net_ocean[:] = unseen[size:]
+            own = live.sides[seat].net_ocean
+            pool = self.canonical(list(own))
+            rng.shuffle(pool)
+            copy.sides[seat].net_ocean[:] = pool
+            self.after_determinization(copy, rng)
+            return
+        super().determinize(live, copy, seat, rng)
+
+    def after_determinization(self, game, rng: Random) -> None:
+        game.rng.seed(rng.getrandbits(64))

@@ -1,0 +1,148 @@
+"""PLAY-2's `search` for PAD (engine/core/search.py): greedy (engine/pad/policies.py) whose
+main decisions are searched. Decisions (PLAY-1.2), each listing greedy's choice first:
+
+- the main phase (PAD-4.3), one action at a time: play a skill it can pay for, evolve a
+  pet (free or paid), or end the main phase;
+- where each orb card goes (PAD-4.4): the column;
+- the defender's answers (PAD-4.5.2): which attacker to answer first, and its blockers
+  (no block, greedy's, every single pet that blocks alone, else every pair that does).
+
+The other choices (payments, effect targets, "may" triggers) stay greedy's.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from random import Random
+
+from engine.core.search import Replay, Searching
+from engine.pad.defence import can_block
+from engine.pad.policies import GreedyPolicy
+
+END_MAIN = ("end",)
+
+
+class PadSearch(Searching, GreedyPolicy):
+    name = "search"
+    description = (
+        "Looks ahead: at each main-phase action, orb placement and block it plays the "
+        "candidates out many times (greedy for both sides, the unseen cards shuffled) and "
+        "keeps the one that wins most."
+    )
+    simulations = 40
+
+    # --- main phase (PAD-4.3) ---------------------------------------------------------
+    def main_phase(self, game) -> None:
+        # Ends: every action but END_MAIN takes a card from the hand.
+        while True:
+            action = self.decide(
+                game,
+                lambda: self.main_actions(game),
+                lambda: self.greedy_main_action(game),
+            )
+            if action == END_MAIN:
+                return
+            if action[0] == "skill":
+                game.play_skill(action[1])
+            else:
+                game.evolve(action[1], action[2])
+
+    def greedy_main_action(self, game) -> tuple:
+        """Greedy's main phase one action at a time: a wanted skill, else the next of its
+        evolutions, else the end."""
+        skill = self.skill_to_play(game)
+        if skill is not None:
+            return ("skill", skill)
+        for index, card in self.evolutions(game):
+            if card in game.state.hand and game.can_evolve(index, card):
+                return ("evolve", index, card)
+        return END_MAIN
+
+    def main_actions(self, game) -> list[tuple]:
+        hand = dict.fromkeys(game.state.hand)
+        actions = [self.greedy_main_action(game), END_MAIN]
+        actions += [("skill", card) for card in hand if game.can_play(card)]
+        actions += [
+            ("evolve", index, card)
+            for card in hand
+            if card.is_pet
+            for index in range(len(game.state.pets))
+            if game.can_evolve(index, card)
+        ]
+        return list(dict.fromkeys(actions))
+
+    # --- puzzle phase (PAD-4.4) -------------------------------------------------------
+    def choose_column(self, game, card) -> int:
+        return self.decide(
+            game,
+            lambda: list(
+                dict.fromkeys(
+                    [GreedyPolicy.choose_column(self, game, card), *range(len(game.state.columns))]
+                )
+            ),
+            lambda: GreedyPolicy.choose_column(self, game, card),
+        )
+
+    # --- the defender (PAD-4.5.2) -----------------------------------------------------
+    def choose_answer_order(self, game, attackers: list[tuple[int, int, int]]) -> list[int]:
+        def greedy() -> list[int]:
+            return GreedyPolicy.choose_answer_order(self, game, attackers)
+
+        def orders() -> list[list[int]]:
+            best = greedy()
+            found = [best]
+            for index in best[1:]:
+                found.append([index, *(other for other in best if other != index)])
+            return found
+
+        return self.decide(game, orders, greedy)
+
+    def choose_blockers(self, game, attack: int) -> list[int]:
+        def greedy() -> list[int]:
+            return GreedyPolicy.choose_blockers(self, game, attack)
+
+        def sets() -> list[list[int]]:
+            defences = dict(game.guard_options())
+            found = [greedy(), []]
+            singles = [[index] for index, value in defences.items() if can_block(attack, [value])]
+            found += singles
+            if not singles:
+                found += [
+                    list(pair)
+                    for pair in combinations(defences, 2)
+                    if can_block(attack, (defences[i] for i in pair))
+                ]
+            unique = {tuple(option): option for option in found}
+            return list(unique.values())
+
+        return self.decide(game, sets, greedy)
+
+
+class PadSearchStrong(PadSearch):
+    name = "search-strong"
+    description = "As search, with four times the simulations per decision (run as a job)."
+    simulations = 160
+
+
+class PadReplay(Replay):
+    @staticmethod
+    def policies(game) -> list:
+        return [side.policy for side in game.sides] if game.sides else [game.policy]
+
+    def install(self, game, seat: int, policy) -> None:
+        (game.sides[seat] if game.sides else game).policy = policy
+
+    def hidden(self, game, seat: int, owner: int) -> list[list]:
+        if not game.sides:  # the goldfish (DGM-5) hides nothing but the player's deck
+            if owner:
+                return []
+            return [game.state.deck, game.state.life]
+        state = game.sides[owner].state
+        if owner == seat:
+            return [state.deck, state.life]
+        return [state.hand, state.deck, state.life]
+
+    def after_determinization(self, game, rng: Random) -> None:
+        game.rng.seed(rng.getrandbits(64))
+        for side in game.sides or (game,):
+            side.version += 1
