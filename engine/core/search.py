@@ -135,9 +135,16 @@ class Searching:
         copy.script, copy.at_root = script, at_root
         return copy
 
-    def decide(self, game, candidates: Callable[[], list], greedy: Callable[[], object]):
+    def decide(
+        self,
+        game,
+        candidates: Callable[[], list],
+        greedy: Callable[[], object],
+        share: float = 1.0,
+    ):
         """One decision: `candidates()` lists the legal actions (greedy's first, each
-        once); `greedy()` is greedy's choice, all a rollout needs."""
+        once); `greedy()` is greedy's choice, all a rollout needs; `share` scales the
+        level's simulations for this kind of decision."""
         script = self.script
         if script is not None:
             cursor = self.cursor
@@ -150,11 +157,11 @@ class Searching:
         if not self.simulations or self.replay is None:
             return greedy()
         options = candidates()
-        choice = options[0] if len(options) == 1 else self.search(game, options)
+        choice = options[0] if len(options) == 1 else self.search(game, options, share)
         self.journal.append(choice)
         return choice
 
-    def search(self, game, options: list):
+    def search(self, game, options: list, share: float = 1.0):
         """Common random numbers: each sampled world (one determinization and one future
         of the game's Random) plays every candidate, so the luck of the shuffle cancels
         out of their differences; a candidate replaces greedy's only by doing better
@@ -164,7 +171,7 @@ class Searching:
         rng = Random(f"{replay.seed}:{self.seat}:{len(self.journal)}")
         count = len(options)
         totals = [0.0] * count
-        worlds = max(1, self.simulations // count)
+        worlds = max(1, round(self.simulations * share) // count)
         # the best of several noisy totals is flattered by its luck (the winner's curse):
         # greedy's choice gives way only to a lead of about one standard error
         needed = self.margin * sqrt(worlds)

@@ -4,22 +4,24 @@ main decisions are searched. Decisions (PLAY-1.2), each listing greedy's choice 
 - the main phase (PAD-4.3), one action at a time: play a skill it can pay for, evolve a
   pet (free or paid), or end the main phase;
 - where each orb card goes (PAD-4.4): the column;
-- the defender's answers (PAD-4.5.2): which attacker to answer first, and its blockers
-  (no block, greedy's, every single pet that blocks alone, else every pair that does).
+- the defender's answers (PAD-4.5.2): which attacker to answer first (greedy's order, or
+  one of the next two first), and whether to block it (greedy's blockers, or none).
 
 The other choices (payments, effect targets, "may" triggers) stay greedy's.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from random import Random
 
 from engine.core.search import Replay, Searching
-from engine.pad.defence import can_block
 from engine.pad.policies import GreedyPolicy
 
 END_MAIN = ("end",)
+# simulations per kind of decision, as shares of the level's budget: the main phase
+# decides most (evolving or keeping, using a skill), a block is a yes/no
+MAIN_SHARE, DEFENCE_SHARE = 1.5, 0.5
+MAX_ORDERS = 3  # answer orders compared: greedy's, and another attacker first
 
 
 class PadSearch(Searching, GreedyPolicy):
@@ -29,7 +31,7 @@ class PadSearch(Searching, GreedyPolicy):
         "candidates out many times (greedy for both sides, the unseen cards shuffled) and "
         "keeps the one that wins most."
     )
-    simulations = 40
+    simulations = 32
 
     # --- main phase (PAD-4.3) ---------------------------------------------------------
     def main_phase(self, game) -> None:
@@ -39,6 +41,7 @@ class PadSearch(Searching, GreedyPolicy):
                 game,
                 lambda: self.main_actions(game),
                 lambda: self.greedy_main_action(game),
+                MAIN_SHARE,
             )
             if action == END_MAIN:
                 return
@@ -91,37 +94,29 @@ class PadSearch(Searching, GreedyPolicy):
         def orders() -> list[list[int]]:
             best = greedy()
             found = [best]
-            for index in best[1:]:
+            for index in best[1:MAX_ORDERS]:
                 found.append([index, *(other for other in best if other != index)])
             return found
 
-        return self.decide(game, orders, greedy)
+        return self.decide(game, orders, greedy, DEFENCE_SHARE)
 
     def choose_blockers(self, game, attack: int) -> list[int]:
         def greedy() -> list[int]:
             return GreedyPolicy.choose_blockers(self, game, attack)
 
         def sets() -> list[list[int]]:
-            defences = dict(game.guard_options())
-            found = [greedy(), []]
-            singles = [[index] for index, value in defences.items() if can_block(attack, [value])]
-            found += singles
-            if not singles:
-                found += [
-                    list(pair)
-                    for pair in combinations(defences, 2)
-                    if can_block(attack, (defences[i] for i in pair))
-                ]
-            unique = {tuple(option): option for option in found}
-            return list(unique.values())
+            # blocking taps the pets that could attack next turn: the choice that matters
+            # is whether to block at all (which pets, greedy's cheapest, rarely does)
+            best = greedy()
+            return [best, []] if best else [best]
 
-        return self.decide(game, sets, greedy)
+        return self.decide(game, sets, greedy, DEFENCE_SHARE)
 
 
 class PadSearchStrong(PadSearch):
     name = "search-strong"
     description = "As search, with four times the simulations per decision (run as a job)."
-    simulations = 160
+    simulations = 128
 
 
 class PadReplay(Replay):
