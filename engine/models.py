@@ -101,3 +101,20 @@ class JobChunk(models.Model):
     @property
     def games(self) -> int:
         return self.stop - self.start
+
+
+class LadderRun(models.Model):
+    """PLAY-2's ladder of one game as `manage.py ladder --store` or the
+    `engine.refresh_ladder` job last measured it; the ladder page shows the newest."""
+
+    game = models.CharField(max_length=10)
+    games = models.PositiveIntegerField()  # per pair of players
+    report = models.JSONField()  # engine/ladder.py's {"game", "players", "pairs", …}
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["game", "-created"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} ladder of {self.created:%Y-%m-%d %H:%M}"

@@ -33,3 +33,14 @@ def _start_sweeper(**_kwargs) -> None:
 @worker_shutdown.connect
 def _stop_sweeper(**_kwargs) -> None:
     sweeper.stop()
+
+
+@shared_task(name="engine.refresh_ladder", acks_late=True)
+def refresh_ladder(game: str, games: int, players: list[str], seed: int = 0) -> int:
+    """Measure PLAY-2's ladder of `game` on the worker and store it for the ladder page;
+    returns the stored run's id."""
+    from engine.ladder import run_ladder
+    from engine.models import LadderRun
+
+    report = run_ladder(game, games=games, players=tuple(players), seed=seed)
+    return LadderRun.objects.create(game=game, games=games, report=report).pk

@@ -15,4 +15,5 @@ urlpatterns = [
     path(f"{DECK}/matchup/", views.matchup_deck, name="matchup"),
     path(f"{DECK}/compare/", views.compare_deck, name="compare"),
     path("jobs/<str:job_id>/", views.job_page, name="job"),
+    path("ladder/", views.ladder_page, name="ladder"),
 ]

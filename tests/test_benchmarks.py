@@ -31,6 +31,7 @@ SMOKED = {
     "heavy_renders.py",
     "import_dry_run.py",
     "load/run.py",
+    "search.py",
 }
 # Scripts that are parts of another benchmark and run inside its smoke.
 PARTS = {"load/seed.py": "load/run.py"}
@@ -106,6 +107,15 @@ def test_the_search_benchmark_smoke_outlasts_the_sites_anonymous_rate_with_its_o
     assert set(report["throttle_rates"].values()) == {"1000000/minute"}
     assert 0 < report["p50_ms"] <= report["p95_ms"]
     assert report["max_sql_queries_per_request"] >= 1
+
+
+def test_the_play_search_benchmark_smoke_reports_both_games():
+    lines = [json.loads(line) for line in smoke("search.py").stdout.splitlines()]
+    assert [line["game"] for line in lines] == ["digimon", "pad"]
+    for line in lines:
+        assert line["level"] == "search" and line["games"] == 2
+        assert line["seconds_per_game_one_core"] > 0
+        assert 0 <= line["win_rate_vs_greedy"]["value"] <= 1
 
 
 def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn():

@@ -108,6 +108,7 @@ class Searching:
     `simulations` is the level's budget per decision (0: plays as greedy)."""
 
     simulations = 0
+    searched = 0  # decisions searched in this process, by every level (bench/search.py)
     margin = 0.5  # the lead over greedy's choice, in √worlds, a candidate needs
 
     def __init__(self, **options):
@@ -167,6 +168,7 @@ class Searching:
         out of their differences; a candidate replaces greedy's only by doing better
         in the same worlds."""
         self.decisions += 1
+        Searching.searched += 1
         replay = self.replay
         rng = Random(f"{replay.seed}:{self.seat}:{len(self.journal)}")
         count = len(options)

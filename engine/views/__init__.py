@@ -3,6 +3,7 @@
 from engine.views.compare import compare_deck
 from engine.views.goldfish import goldfish_deck, goldfish_list
 from engine.views.jobs import job_page
+from engine.views.ladder import ladder_page
 from engine.views.matchup import matchup_deck
 from engine.views.sample_hand import sample_hand_view
 
@@ -11,6 +12,7 @@ __all__ = [
     "goldfish_deck",
     "goldfish_list",
     "job_page",
+    "ladder_page",
     "matchup_deck",
     "sample_hand_view",
 ]
