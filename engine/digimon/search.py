@@ -162,3 +162,58 @@ class DigimonReplay(Replay):
 
     def after_determinization(self, game, rng: Random) -> None:
         game.rng.seed(rng.getrandbits(64))
+
+    # --- the game interface (engine/core/interface.py) --------------------------------
+    search_class = DigimonSearch
+
+    def label(self, kind: str, option) -> str:
+        names = _names
+        if kind == "choose_level_iii":
+            return f"Start with {option.name}"
+        if kind == "choose_discards":
+            cards, slots = option
+            parts = names(cards) + [f"the option in slot {slot + 1}" for slot in slots]
+            return "Discard " + ", ".join(parts) if parts else "Discard nothing"
+        if kind == "choose_swap":
+            return "Keep the Level III" if option is None else f"Swap in {option.name}"
+        if kind == "plan_evolution":
+            return "Evolve into " + " → ".join(names(option)) if option else "Do not evolve"
+        if kind == "choose_options":
+            return "Set " + ", ".join(names(option)) if option else "Set no option"
+        if kind == "confirm_evolution":
+            return "Evolve" if option else "Give up this evolution"
+        if kind == "choose_battle_play":
+            if option is None:
+                return "Pass"
+            play, what = option
+            if play == "support":
+                return f"Use {what.name}'s support effect"
+            return f"Use the {play} card in slot {what + 1}"
+        return str(option)
+
+    def observe(self, world, seat: int) -> dict:
+        """PLAY-1.3 for Digimon: own hand; both boxes once turned up, the evolving
+        boxes' sizes, option slots, Dark Areas, points and hidden zones' sizes."""
+        return {
+            "round": world.round,
+            "phase": world.phase,
+            "points": {"me": world.points[seat], "opponent": world.points[1 - seat]},
+            "me": _digimon_side(world.sides[seat], True),
+            "opponent": _digimon_side(world.sides[1 - seat], False),
+        }
+
+
+def _names(cards) -> list[str]:
+    return [card.name for card in cards]
+
+
+def _digimon_side(state, own: bool) -> dict:
+    hidden_box = state.face_down and not own
+    return {
+        "hand": _names(state.hand) if own else len(state.hand),
+        "net_ocean": len(state.net_ocean),
+        "dark_area": _names(state.dark_area),
+        "box": None if hidden_box else _names(state.box),
+        "evolving": _names(state.evolving) if own else len(state.evolving),
+        "slots": [None if card is None else card.name for card in state.slots],
+    }

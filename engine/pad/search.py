@@ -141,3 +141,47 @@ class PadReplay(Replay):
         game.rng.seed(rng.getrandbits(64))
         for side in game.sides or (game,):
             side.version += 1
+
+    # --- the game interface (engine/core/interface.py) --------------------------------
+    search_class = PadSearch
+
+    def label(self, kind: str, option) -> str:
+        if kind == "main_phase":
+            if option == END_MAIN:
+                return "End the main phase"
+            if option[0] == "skill":
+                return f"Use {option[1].name}"
+            return f"Evolve pet {option[1] + 1} into {option[2].name}"
+        if kind == "choose_column":
+            return f"Put the orb card in column {option + 1}"
+        if kind == "choose_answer_order":
+            return f"Answer the attacker in slot {option[0] + 1} first"
+        if kind == "choose_blockers":
+            if not option:
+                return "Do not block"
+            return "Block with pet " + ", ".join(str(index + 1) for index in option)
+        return str(option)
+
+    def observe(self, world, seat: int) -> dict:
+        """PLAY-1.3 for PAD: own hand; both sides' pets, orb columns, discard piles and
+        the sizes of the hidden zones."""
+        sides = world.sides or (world,)
+        me = sides[seat]
+        view = {"turn": world.turn, "phase": me.phase, "me": _side(me.state, True)}
+        if len(sides) > 1:
+            view["opponent"] = _side(sides[1 - seat].state, False)
+        return view
+
+
+def _side(state, own: bool) -> dict:
+    return {
+        "hand": [card.name for card in state.hand] if own else len(state.hand),
+        "life": len(state.life),
+        "deck": len(state.deck),
+        "discard": [card.name for card in state.discard],
+        "columns": [[card.name for card in column] for column in state.columns],
+        "pets": [
+            {"name": stack.top.name, "cards": len(stack.cards), "tapped": stack.tapped}
+            for stack in state.pets
+        ],
+    }
