@@ -13,6 +13,7 @@ of processes (`processes`); a searching player is some 2,000× greedy's cost per
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from itertools import combinations
 from multiprocessing import get_context
 
@@ -113,6 +114,7 @@ def run_ladder(
         rows.append(_pair(second, first, total - points, total))
     return {
         "game": game,
+        "measured": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": sorted(fit(list(players), scores), key=lambda row: -row["rating"]),
         "pairs": rows,
         "decks": [name for name, _spec in specs],
@@ -124,3 +126,25 @@ def run_ladder(
 def _pair(policy: str, opponent: str, points: float, games: int) -> dict:
     """A draw counts half a win (PLAY-2)."""
     return {"policy": policy, "opponent": opponent, "games": games, "win_rate": rate(points, games)}
+
+
+def load_measured_ladders(directory) -> list[str]:
+    """Store the ladders shipped in `directory` (fixtures/ladders/<game>.json: a ladder
+    report plus its "measured" time) for each game that has none stored yet, so a fresh
+    site's ladder page is not empty; returns the games loaded."""
+    import json
+    from pathlib import Path
+
+    from engine.models import LadderRun
+
+    loaded = []
+    for path in sorted(Path(directory).glob("*.json")):
+        report = json.loads(path.read_text(encoding="utf-8"))
+        game = report["game"]
+        if LadderRun.objects.filter(game=game).exists():
+            continue
+        run = LadderRun.objects.create(game=game, games=report["games_per_pair"], report=report)
+        measured = datetime.fromisoformat(report["measured"])
+        LadderRun.objects.filter(pk=run.pk).update(created=measured)
+        loaded.append(game)
+    return loaded

@@ -73,7 +73,9 @@ def test_play_2_the_ladder_command_prints_the_contract(gauntlet):
 
 def test_the_ladder_is_the_same_for_the_same_seed(gauntlet):
     args = ("--game", "digimon", "--games", "4", "--players", "random,greedy", "--seed", "3")
-    assert _ladder(*args) == _ladder(*args)
+    first, again = _ladder(*args), _ladder(*args)
+    first.pop("measured"), again.pop("measured")
+    assert first == again
 
 
 def test_the_ladder_command_refuses_unknown_players(gauntlet):
@@ -104,3 +106,16 @@ def test_the_ladder_page_shows_the_stored_ladder_in_bounded_queries(
     assert "data-ladder-ratings" in page and "data-ladder-pairs" in page
     assert 'data-policy="greedy"' in page and 'data-policy="random"' in page
     assert client.get("/goldfish/ladder/?game=digimon").content.count(b"data-ladder-empty") == 1
+
+
+def test_a_fresh_site_stores_the_shipped_ladders_once(gauntlet, tmp_path, client):
+    from engine.ladder import load_measured_ladders
+
+    report = _ladder("--game", "pad", "--games", "2", "--players", "random,greedy")
+    report["measured"] = "2026-12-01T10:00:00+00:00"
+    (tmp_path / "pad.json").write_text(json.dumps(report), encoding="utf-8")
+    assert load_measured_ladders(tmp_path) == ["pad"]
+    assert load_measured_ladders(tmp_path) == []  # a stored ladder is kept
+    run = LadderRun.objects.get(game="pad")
+    assert run.created.isoformat() == "2026-12-01T10:00:00+00:00" and run.games == 2
+    assert "2026-12-01 10:00" in client.get("/goldfish/ladder/").content.decode()

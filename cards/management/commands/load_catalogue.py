@@ -11,6 +11,7 @@ from cards.files import read_card_file
 from cards.predraw import predraw_after_import
 from cards.services import CardImportError, import_cards
 from decks.reference import REFERENCE_FILE, ReferenceDeckError, load_reference_decks
+from engine.ladder import load_measured_ladders
 
 CATALOGUE_FILES = ("pad.json", "digimon.json")
 
@@ -63,6 +64,9 @@ class Command(BaseCommand):
                 raise CommandError(str(error)) from None
             if options["verbosity"]:
                 self.stdout.write(f"Reference decks: {decks}.")
+            ladders = load_measured_ladders(settings.BASE_DIR / "fixtures" / "ladders")
+            if options["verbosity"] and ladders:
+                self.stdout.write(f"Ladders as measured, stored for: {', '.join(ladders)}.")
 
     def _keeping_corrections(self, rows, corrected: dict, file_name: str):
         """The file's rows, with every field an accepted correction changed kept as corrected.
