@@ -57,6 +57,7 @@ OPTIONAL_KEYS = {
     "tapped_only": bool,
     "while_active": bool,
     "random": bool,
+    "test": str,  # PAD reveal_top: "orbs" tests the orbs, not the attribute (issue 26)
     "if_match": str,
     "otherwise": str,
     "discard_cost": int,

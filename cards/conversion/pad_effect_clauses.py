@@ -63,6 +63,29 @@ def _reveal_top(m, card):
 
 
 @rule(
+    "reveal_top_orbs",
+    rf"reveal the top card of your deck\. if it has an? ({COL}) (?:orb|drop), put it in your "
+    r"(hand|drop area)(?:\.|;) (?:if not, put it in your (hand|drop area)|otherwise (discard) it)",
+    "B01-109 B01-110 B01-112 B04-045",
+)
+def _reveal_top_orbs(m, card):
+    """The printed Orb Change skills and Awoken Hera-Beorc test the revealed card's orbs,
+    not its attribute."""
+    where = {"hand": "hand", "drop area": "orb", "discard": "discard"}
+    colour, matched, otherwise, discard = (g and g.lower() for g in m.groups())
+    otherwise = otherwise or discard
+    return [
+        step(
+            "reveal_top",
+            colour=colour,
+            test="orbs",
+            if_match=where[matched],
+            otherwise=where[otherwise],
+        )
+    ]
+
+
+@rule(
     "look_top",
     r"look at the top (\d+) cards of your deck\. choose 1 card and put it in your "
     r"hand, and discard the others",
@@ -480,6 +503,7 @@ CLAUSES: tuple[Rule, ...] = (
     _draw,
     _draw_until,
     _deck_to_orb,
+    _reveal_top_orbs,
     _reveal_top,
     _look_top,
     _hand_to_orb,

@@ -214,11 +214,6 @@ NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "needs: a trigger on this pet's own attack (dealing damage, being guarded)",
         "B01-084 B04-066 B04-067",
     ),
-    _row(
-        r"\bif it has an? (?:fire|water|wood|light|dark) (?:drop|orb)\b",
-        "needs: testing a revealed card's orbs (reveal_top tests its attribute)",
-        "B01-109 B01-113 B04-045",
-    ),
     _row(r"\bcannot attack or guard\b", "needs: a pet that cannot attack or guard", "B01-103"),
     _row(
         r"\bultimate-evolved monsters?\b",

@@ -35,6 +35,7 @@ STEP_KEYS = (
     "tapped_only",
     "while_active",
     "random",
+    "test",
     "if_match",
     "otherwise",
     "discard_cost",

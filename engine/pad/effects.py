@@ -124,6 +124,7 @@ class Step:
     max_life: int | None = None  # only while the owner has at most this many life cards
     if_match: str = "hand"  # reveal_top: where a card of `colour` goes
     otherwise: str = "discard"  # … and any other card
+    tests_orbs: bool = False  # reveal_top: `colour` is among the card's orbs, not attribute
     discard_cost: int = 0  # hand cards discarded to run the step (the policy may decline)
     random: bool = False  # opponent_hand_discard: a random card
     max_attack: int | None = None  # damage_immunity
@@ -212,6 +213,8 @@ def unsupported(step: dict) -> str | None:
             return f"{name} {key} {step[key]}"
     if step.get("scope") not in SCOPES:
         return f"{name} scope {step.get('scope')}"
+    if step.get("test") not in (None, "orbs"):
+        return f"{name} test {step['test']}"
     if step.get("cards") not in (None, "any"):
         return f"{name} cards {step['cards']}"
     return opponent.unsupported(step)
@@ -251,6 +254,7 @@ def compile_step(raw: dict) -> Step:
         max_life=raw.get("max_life"),
         if_match=raw.get("if_match") or "hand",
         otherwise=raw.get("otherwise") or "discard",
+        tests_orbs=raw.get("test") == "orbs",
         discard_cost=int(raw.get("discard_cost") or 0),
         random=bool(raw.get("random", False)),
         max_attack=raw.get("max_attack"),

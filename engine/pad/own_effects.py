@@ -15,7 +15,8 @@ Decisions where the texts and RULES.md are open:
 - `untap` ("activate", "becomes Active"): every tapped pet of `scope`, else `amount`
   tapped pets matching `target` (the policy picks).
 - `reveal_top` tests the revealed card's attribute or sub-attribute ("a fire type card",
-  as PAD-1.2 matches attributes) and sends it to `if_match` or `otherwise`.
+  as PAD-1.2 matches attributes), or with `test: "orbs"` its orbs (the Orb Change
+  skills: "if it has a fire orb"), and sends it to `if_match` or `otherwise`.
 - `swap_hand_orb` swaps a hand card with the TOP card of a column (the hand card becomes
   that column's top); `refill_column` discards a whole column, the top card included,
   then puts as many deck cards there.
@@ -207,7 +208,8 @@ def _reveal_top(game, step, source, stack):
     card = state.take_top()
     if card is None:
         return []
-    match = step.colour is None or card.attr_mask >> step.colour & 1
+    tested = card.orb_mask if step.tests_orbs else card.attr_mask
+    match = step.colour is None or tested >> step.colour & 1
     place(game, card, step.if_match if match else step.otherwise)
     return [card]
 

@@ -122,7 +122,7 @@ EMELIT = real("B01-106")
 MYTHLIT = real("B02-099")  # dark: draw a card
 QUICK_BOOST = real("B01-121")  # dark: a card from hand to an orb column
 HEALING = real("B01-120")  # Light Of Mighty Healing, light, cost 1: discard to hand
-FIRE_ORB_CHANGE = real("B01-109")  # its orb test is not simulated (issue 26)
+FIRE_ORB_CHANGE = real("B01-109")  # a card with a fire orb to the drop area, else to hand
 DEFENSIVE_STANCE = real("B01-115")  # water defence skill: untap a pet
 
 

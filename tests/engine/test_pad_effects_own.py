@@ -414,3 +414,23 @@ def test_invariants_hold_with_the_new_effects(policy):
             assert 0 <= sum(result.per_turn["damage"]) <= 5
             games += 1
     assert CheckedGame.checks > games * 6
+
+
+# Issue 26: the printed Orb Change skills test the revealed card's orbs ("if it has a fire
+# drop"), not its attribute, as the fan list's reading did (FIRE_ORB_CHANGE above).
+PRINTED_FIRE_ORB_CHANGE = real("B01-109")
+AURORA_DRAGON = real("B01-007")  # a water pet with a fire orb
+RUBYLIT = real("B01-104")  # a fire card without a fire orb (heart, dark, wood)
+
+
+def test_printed_orb_change_sends_a_card_with_a_fire_orb_to_the_drop_area():
+    game = build_game([LIL_RED], hand=[PRINTED_FIRE_ORB_CHANGE], deck=[WL, AURORA_DRAGON])
+    game.play_skill(game.state.hand[0])
+    assert game.state.hand == []
+    assert AURORA_DRAGON.name in [card.name for column in game.state.columns for card in column]
+
+
+def test_printed_orb_change_sends_a_fire_card_without_a_fire_orb_to_the_hand():
+    game = build_game([LIL_RED], hand=[PRINTED_FIRE_ORB_CHANGE], deck=[WL, RUBYLIT])
+    game.play_skill(game.state.hand[0])
+    assert names(game.state.hand) == [RUBYLIT.name]
