@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.jobs import services
-from engine.jobs.submission import Submission
+from engine.jobs.submission import Submission, chunk_games
 from engine.models import CANCELLED, DONE, FAILED, Job
 
 POLL_SECONDS = 0.5  # a chunk takes about a second: a finer poll shows no more
@@ -36,13 +36,15 @@ class JobStopped(Exception):
 
 def submit(submission: Submission) -> Job:
     """Build the plan and queue the job (refusals: GoldfishError, services.JobRefused)."""
+    plan = submission.build()
     return services.submit(
-        submission.build(),
+        plan,
         kind=submission.kind,
         game=submission.game,
         owner=services.Owner(),
         decks=list(submission.deck_ids),
         parameters=submission.parameters,
+        chunk_games=chunk_games(plan.total, submission.cost),
     )
 
 

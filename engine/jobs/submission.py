@@ -83,10 +83,18 @@ def submit(request, submission: Submission) -> Job:
             owner=services.Owner(request.user, session_key(request)),
             decks=list(submission.deck_ids),
             parameters=submission.parameters,
+            chunk_games=chunk_games(plan.total, submission.cost),
         )
     except (GoldfishError, services.JobRefused):
         spent.refund()
         raise
+
+
+def chunk_games(games: int, cost: int) -> int:
+    """Games per chunk: JOB_CHUNK_GAMES greedy games' worth, so a chunk of searching
+    players' games (each counting for hundreds, engine/core/search.py) still ends well
+    within JOB_CHUNK_TIME_LIMIT."""
+    return max(1, settings.JOB_CHUNK_GAMES * games // max(cost, 1))
 
 
 def session_key(request) -> str:

@@ -255,3 +255,19 @@ def test_expired_jobs_are_purged(catalogue, owner, eager, django_capture_on_comm
     assert services.purge(timezone.now() + timedelta(days=6)) == 0
     assert services.purge(timezone.now() + timedelta(days=8)) == 1
     assert not Job.objects.exists() and not JobChunk.objects.exists()
+
+
+def test_a_search_goldfish_job_plays_one_game_a_chunk(
+    catalogue, owner, eager, django_capture_on_commit_callbacks, settings
+):
+    # a PAD `search` game counts for 32 simulations × 20 = 640 greedy games, so a chunk of
+    # JOB_CHUNK_GAMES = 100 greedy games' worth holds one game (never zero)
+    assert settings.JOB_CHUNK_GAMES == 100
+    deck = make_deck(owner, "pad")
+    client = api(owner)
+    body = {"kind": "goldfish", "game": "pad", "deck": deck.pk, "games": 3, "seed": 9}
+    response = submit(client, {**body, "policy": "search"}, django_capture_on_commit_callbacks)
+    assert response.status_code == 202, response.json()
+    job = client.get(response["Location"]).json()
+    assert job["state"] == "done" and job["progress"]["total"] == 3
+    assert JobChunk.objects.filter(job_id=job["id"]).count() == 3
