@@ -68,3 +68,35 @@ def difference(successes_a: int, trials_a: int, successes_b: int, trials_b: int)
 
 def _rounded(value: float, low: float, high: float) -> dict:
     return {"value": round(value, DIGITS), "low": round(low, DIGITS), "high": round(high, DIGITS)}
+
+
+def paired_difference(won_a: dict, won_b: dict, z: float = Z_95) -> tuple[float, float, float, int]:
+    """(difference, low, high, pairs) of win rate A − B on paired games: the games of
+    both decks on the same seeds (the same opponent and first player, DOCTOR-1), each pair
+    giving d = won_A − won_B ∈ {−1, 0, 1}; the interval is the mean of d ± z standard
+    errors (its sample standard deviation / √pairs). The shuffle's luck, shared by both
+    games of a pair, cancels out of d: the interval is narrower than the unpaired one."""
+    seeds = won_a.keys() & won_b.keys()
+    count = len(seeds)
+    if not count:
+        raise ValueError("no paired games")
+    values = [int(won_a[seed]) - int(won_b[seed]) for seed in seeds]
+    mean = sum(values) / count
+    if count < 2:
+        return mean, -1.0, 1.0, count
+    variance = sum((value - mean) ** 2 for value in values) / (count - 1)
+    spread = z * sqrt(variance / count)
+    return mean, max(-1.0, mean - spread), min(1.0, mean + spread), count
+
+
+def paired(won_a: dict, won_b: dict, unpaired: dict) -> dict:
+    """`{value, low, high, measurable, paired: true, unpaired: {value, low, high},
+    narrower}` — `narrower` is how much shorter the paired interval is than the
+    unpaired (Newcombe) one, as a fraction."""
+    value, low, high, _count = paired_difference(won_a, won_b)
+    width = unpaired["high"] - unpaired["low"]
+    result = {**_rounded(value, low, high), "measurable": not low <= 0 <= high}
+    result["paired"] = True
+    result["unpaired"] = {key: unpaired[key] for key in ("value", "low", "high")}
+    result["narrower"] = round(1 - (high - low) / width, DIGITS) if width > 0 else 0.0
+    return result

@@ -166,16 +166,20 @@ class MatchSummary:
             False: MatchTally(len(self.card_names)),
         }
         self.stopped: Counter = Counter()  # games stopped at an action bound, by reason
+        # seed → won, so two decks' games on the same seeds pair up (DOCTOR-1)
+        self.won: dict[int, bool] = {}
 
     def add(self, result: MatchResult) -> None:
         self.orders[result.going_first].add(result)
         if result.stopped:
             self.stopped[result.stopped] += 1
+        self.won[result.seed] = result.outcome == WIN
 
     def merge(self, other: MatchSummary) -> None:
         for order, tally in other.orders.items():
             self.orders[order].merge(tally)
         self.stopped.update(other.stopped)
+        self.won.update(getattr(other, "won", {}))
 
     def both(self) -> MatchTally:
         total = MatchTally(len(self.card_names))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from engine.core.cards import DeckSpec
 from engine.core.errors import InvalidDeck, InvalidOptions
-from engine.core.intervals import difference
+from engine.core.intervals import difference, paired
 from engine.core.match_summary import MatchSummary, MatchTally, row_of
 from engine.core.plan import Plan
 from engine.core.recipes import MatchRecipe
@@ -174,15 +174,19 @@ class CompareAssembly:
                 label = assembly.label
                 report["deck"] = {**label, **report["deck"], **label}
         a, b = reports
+        won_a = [getattr(summary, "won", {}) for summary in summaries[:half]]
+        won_b = [getattr(summary, "won", {}) for summary in summaries[half:]]
         return {
             "game": a["game"],
             "games": a["games"],
             "seed": a["seed"],
             "decks": reports,
-            "difference": _difference(a, b),
+            "difference": _difference(a, b, _keyed(won_a), _keyed(won_b)),
             "opponents": [
-                {"opponent": row_a["opponent"], "difference": _difference(row_a, row_b)}
-                for row_a, row_b in zip(a["opponents"], b["opponents"], strict=True)
+                {"opponent": row_a["opponent"], "difference": _difference(row_a, row_b, x, y)}
+                for row_a, row_b, x, y in zip(
+                    a["opponents"], b["opponents"], won_a, won_b, strict=True
+                )
             ],
         }
 
@@ -206,8 +210,19 @@ def _deadline(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.monotonic() + time_limit
 
 
-def _difference(a: Mapping, b: Mapping) -> dict:
+def _keyed(won: Sequence[dict]) -> dict:
+    """Every opponent's games in one dict: (opponent number, seed) → won."""
+    return {
+        (number, seed): value for number, games in enumerate(won) for seed, value in games.items()
+    }
+
+
+def _difference(a: Mapping, b: Mapping, won_a: dict | None = None, won_b: dict | None = None):
+    """A − B: on paired games (DOCTOR-1) when both decks played the same seeds, else
+    Newcombe's unpaired interval."""
     result = difference(a["wins"], a["games"], b["wins"], b["games"])
+    if won_a and won_b and won_a.keys() == won_b.keys():
+        result = paired(won_a, won_b, result)
     if not result["measurable"]:
         result["text"] = NO_MEASURABLE_DIFFERENCE
     return result

@@ -4,14 +4,20 @@ charge, their languages, and the goldfish page's DGM-5 order (consistency first)
 from __future__ import annotations
 
 import html
+import math
 import re
+import statistics
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
 from decks.reference import reference_decks
-from engine.core.intervals import newcombe_difference
+from engine.convert import deck_spec
+from engine.core.matchup import play_match
+from engine.core.result import WIN
+from engine.core.seeds import game_seed
+from engine.services import entries_for
 from engine.views import match_runs
 from tests.goldfish.saved_decks import make_deck
 from tests.goldfish.test_matchup_pages import run
@@ -53,7 +59,9 @@ def test_a_deck_against_itself_shows_no_measurable_difference(client, owner, gau
     svg = re.search(r'<svg class="mu-bar mu-difference[^>]*>', verdict[0])[0]
     assert 'data-difference="0.0"' in svg and 'data-measurable="false"' in svg
     interval = re.search(r'data-low="(-?[\d.]+)" data-high="(-?[\d.]+)"', svg)
-    assert float(interval[1]) < 0 < float(interval[2])
+    # DOCTOR-1: paired on the same seeds, the twins play identical games, so every paired
+    # difference is 0 and so is the interval's width
+    assert float(interval[1]) == 0 == float(interval[2])
     # Both sides' win rates, with their intervals; the same counts on both rows.
     rows = re.findall(r'<tr data-deck="\d">.*?</tr>', content, re.S)
     assert len(rows) == 2
@@ -62,16 +70,30 @@ def test_a_deck_against_itself_shows_no_measurable_difference(client, owner, gau
     assert counts[0] == counts[1]
 
 
-def test_the_difference_and_its_interval_come_from_both_rows(client, owner, gauntlet):
-    """Two different lists: the difference's interval is Newcombe's, from the two rows'
-    own counts, and "no measurable difference" shows exactly when it holds 0 (MATCH-1)."""
+def test_the_difference_and_its_interval_come_from_the_paired_games(client, owner, gauntlet):
+    """Two different lists on the same seeds: the difference's interval is the paired one
+    (DOCTOR-1), worked out here from each seed's two games; "no measurable difference"
+    shows exactly when it holds 0."""
     deck = make_deck(owner, name="Mine")
     other = reference_decks("pad").last()
-    response = compare(client, deck, other=other.pk, opponent=reference_decks("pad").first().pk)
+    opponent = reference_decks("pad").first()
+    response = compare(client, deck, other=other.pk, opponent=opponent.pk)
     content = response.content.decode()
     rows = re.findall(r'<tr data-deck="\d">.*?</tr>', content, re.S)
     wins = [int(re.findall(r'<td class="num">(\d+)</td>', row)[0]) for row in rows]
-    value, low, high = newcombe_difference(wins[0], GAMES, wins[1], GAMES)
+    spec = {d.pk: deck_spec("pad", entries_for("pad", deck=d)) for d in (deck, other, opponent)}
+    differences = []
+    for index in range(GAMES):
+        seed, first = game_seed(0, index), index % 2 == 0
+        a, b = (
+            play_match(spec[d.pk], spec[opponent.pk], seed=seed, going_first=first).outcome == WIN
+            for d in (deck, other)
+        )
+        differences.append(int(a) - int(b))
+    assert sum(differences) == wins[0] - wins[1]
+    mean = sum(differences) / GAMES
+    spread = 1.959963984540054 * statistics.stdev(differences) / math.sqrt(GAMES)
+    low, high = max(-1.0, mean - spread), min(1.0, mean + spread)
     svg = re.search(r'<svg class="mu-bar mu-difference[^>]*>', content)[0]
     assert f'data-low="{round(low, 4)}"' in svg and f'data-high="{round(high, 4)}"' in svg
     measurable = not low <= 0 <= high
