@@ -1,0 +1,84 @@
+"""DOCTOR-1's deck doctor: the legal swaps and what is pruned, Holm's correction by hand,
+and the command's report on a small candidate list."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from statistics import NormalDist
+
+from django.core.management import call_command
+
+from cards.models import Card
+from decks.models import Deck
+from engine.core.doctor import NO_SWAP_HELPS, holm
+from engine.doctor import candidate_cards, single_swaps
+from engine.services import entries_for
+
+
+def test_holm_by_hand():
+    # three gains with standard error 0.01: z = 3.0, 1.0, 2.4 → p ≈ 0.0027, 0.317, 0.0164;
+    # Holm compares the smallest with 0.05/3, the next with 0.05/2, the last with 0.05
+    rows = holm([(0.03, 0.01), (0.01, 0.01), (0.024, 0.01)])
+    assert [row["measurable"] for row in rows] == [True, False, True]
+    half = NormalDist().inv_cdf(1 - 0.05 / 3 / 2) * 0.01  # the first at level 0.05/3
+    assert rows[0]["low"] == round(0.03 - half, 4) and rows[0]["high"] == round(0.03 + half, 4)
+    # step-down: once one is not rejected, none after it is (0.05 alone would reject 0.024
+    # here, but it is tested after the 0.01 only when ranked later)
+    assert holm([(0.01, 0.01), (0.0195, 0.01)])[1]["measurable"] is False
+
+
+def _light():
+    deck = Deck.objects.get(name="Reference: Light")
+    return entries_for("pad", deck=deck)
+
+
+def test_swaps_keep_the_deck_legal_and_say_what_was_pruned(gauntlet):
+    fire = Card.objects.get(game="pad", number="B01-001")  # Lil' Red Dragon: no fire pet
+    dragon = Card.objects.get(game="pad", name="Lightning Holy Dragon")  # one in the deck
+    variants, pruned, combine = single_swaps("pad", _light(), [fire, dragon])
+    assert variants[0].cuts == ()  # the deck itself first
+    assert pruned["its attribute matches no team pet"] == len(
+        {entry.card_id for entry in _light() if entry.zone == "deck"}
+    )
+    adds = {variant.adds for variant in variants[1:]}
+    assert adds == {((dragon.pk, "Lightning Holy Dragon"),)}
+    cuts = {variant.cuts[0][1] for variant in variants[1:]}
+    assert "Lightning Holy Dragon" not in cuts  # a card is not swapped for itself
+    for variant in variants[1:]:
+        assert len(variant.deck.deck) == len(variants[0].deck.deck)  # one out, one in
+        names = [card.name for card in variant.deck.deck]
+        assert names.count("Lightning Holy Dragon") == 2
+    both = combine(variants[1:3])
+    assert both is not None and len(both.cuts) == 2
+    assert [c.name for c in both.deck.deck].count("Lightning Holy Dragon") == 3
+    assert combine(variants[1:5]) is None  # a fourth copy breaks PAD-2's limit of 3
+
+
+def test_the_doctor_command_prints_the_contract(gauntlet):
+    fairlion = Card.objects.get(game="pad", name="Fairlion")
+    angel = Card.objects.get(game="pad", name="Angel")
+    deck = Deck.objects.get(name="Reference: Light")
+    water = Deck.objects.get(name="Reference: Water")
+    out = StringIO()
+    call_command(
+        "doctor", "--deck", deck.pk, "--game", "pad", "--opponent-deck", water.pk,
+        "--candidates", f"{fairlion.pk},{angel.pk}", "--max-swaps", "2", "--processes", "1",
+        "--json", stdout=out,
+    )  # fmt: skip
+    report = json.loads(out.getvalue())
+    assert set(report) >= {"baseline", "swaps", "card_values", "screened", "pruned", "text"}
+    assert report["baseline"]["games"] == 60  # confirm_games per opponent, one opponent
+    for swap in report["swaps"]:
+        assert set(swap) == {"cuts", "adds", "gain", "win_rate", "games"}
+        assert set(swap["gain"]) == {"value", "low", "high", "measurable"}
+        assert swap["games"] == 60
+    values = [row["value"]["value"] for row in report["card_values"]]
+    assert values == sorted(values, reverse=True)
+    helps = [s for s in report["swaps"] if s["gain"]["measurable"] and s["gain"]["value"] > 0]
+    assert (report["text"] == NO_SWAP_HELPS) == (not helps)
+
+
+def test_owned_candidates_without_a_user_are_none(gauntlet):
+    assert candidate_cards("pad", "owned") == []
+    assert all(card.provenance != "synthetic" for card in candidate_cards("pad", "catalogue"))
