@@ -208,11 +208,15 @@ class Searching:
 
 def start_searches(prepared, game, seed: int, going_first: bool, goldfish: bool) -> None:
     """Give every searching policy of a new game the way to replay it."""
+    if getattr(prepared, "searches", None) is False:
+        return  # the common case, decided at the first game: no searching seat
     replay_class = prepared.replay_class
     if replay_class is None:
         return
+    policies = replay_class.policies(game)
+    prepared.searches = any(isinstance(policy, Searching) for policy in policies)
     replay = None
-    for seat, policy in enumerate(replay_class.policies(game)):
+    for seat, policy in enumerate(policies):
         if isinstance(policy, Searching) and policy.searches:
             if replay is None:
                 replay = replay_class(prepared, seed, going_first, goldfish)
