@@ -65,7 +65,12 @@ class GameState:
         return "" if self._pending is None else self._pending.kind
 
     def action_label(self, action: int) -> str:
+        """The action in English words (the site translates `action_parts`)."""
         return self.replay.label(self._pending.kind, self._pending.options[action])
+
+    def action_parts(self, action: int) -> tuple[str, dict]:
+        """(English template, values; card names under `card` / `cards`)."""
+        return self.replay.label_parts(self._pending.kind, self._pending.options[action])
 
     def apply_action(self, action: int) -> None:
         if action not in self.legal_actions():

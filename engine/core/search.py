@@ -63,6 +63,18 @@ class Replay:
         """The zones of `owner` that `seat` cannot see, each a list changed in place."""
         raise NotImplementedError
 
+    def label_parts(self, kind: str, option) -> tuple[str, dict]:
+        """An option as (English template, values); games override it."""
+        return "%(option)s", {"option": str(option)}
+
+    def label(self, kind: str, option) -> str:
+        """An option in English words (`label_parts` filled in; card lists joined)."""
+        template, values = self.label_parts(kind, option)
+        return template % {
+            key: ", ".join(value) if isinstance(value, list) else value
+            for key, value in values.items()
+        }
+
     def after_determinization(self, game, rng: Random) -> None:
         """Reseed the copy's Random and drop what policies cached of the old state."""
 

@@ -166,30 +166,46 @@ class DigimonReplay(Replay):
     # --- the game interface (engine/core/interface.py) --------------------------------
     search_class = DigimonSearch
 
-    def label(self, kind: str, option) -> str:
-        names = _names
+    def label_parts(self, kind: str, option) -> tuple[str, dict]:
+        """(English template, its values) of an option: the glue translates the template
+        (engine/action_texts.py); `card` / `cards` values are card names."""
         if kind == "choose_level_iii":
-            return f"Start with {option.name}"
+            return "Start with %(card)s", {"card": option.name}
         if kind == "choose_discards":
             cards, slots = option
-            parts = names(cards) + [f"the option in slot {slot + 1}" for slot in slots]
-            return "Discard " + ", ".join(parts) if parts else "Discard nothing"
+            if not cards and not slots:
+                return "Discard nothing", {}
+            if not slots:
+                return "Discard %(cards)s", {"cards": _names(cards)}
+            numbers = ", ".join(str(slot + 1) for slot in slots)
+            return "Discard %(cards)s and the options in slots %(slots)s", {
+                "cards": _names(cards),
+                "slots": numbers,
+            }
         if kind == "choose_swap":
-            return "Keep the Level III" if option is None else f"Swap in {option.name}"
+            if option is None:
+                return "Keep the Level III", {}
+            return "Swap in %(card)s", {"card": option.name}
         if kind == "plan_evolution":
-            return "Evolve into " + " → ".join(names(option)) if option else "Do not evolve"
+            if not option:
+                return "Do not evolve", {}
+            return "Evolve into %(cards)s", {"cards": _names(option)}
         if kind == "choose_options":
-            return "Set " + ", ".join(names(option)) if option else "Set no option"
+            if not option:
+                return "Set no option", {}
+            return "Set %(cards)s", {"cards": _names(option)}
         if kind == "confirm_evolution":
-            return "Evolve" if option else "Give up this evolution"
+            return ("Evolve", {}) if option else ("Give up this evolution", {})
         if kind == "choose_battle_play":
             if option is None:
-                return "Pass"
+                return "Pass", {}
             play, what = option
             if play == "support":
-                return f"Use {what.name}'s support effect"
-            return f"Use the {play} card in slot {what + 1}"
-        return str(option)
+                return "Use the support effect of %(card)s", {"card": what.name}
+            if play == "combo":
+                return "Complete the combo in slot %(slot)s", {"slot": what + 1}
+            return "Use the option in slot %(slot)s", {"slot": what + 1}
+        return "%(option)s", {"option": str(option)}
 
     def observe(self, world, seat: int) -> dict:
         """PLAY-1.3 for Digimon: own hand; both boxes once turned up, the evolving

@@ -145,22 +145,28 @@ class PadReplay(Replay):
     # --- the game interface (engine/core/interface.py) --------------------------------
     search_class = PadSearch
 
-    def label(self, kind: str, option) -> str:
+    def label_parts(self, kind: str, option) -> tuple[str, dict]:
+        """(English template, its values) of an option: the glue translates the template
+        (engine/action_texts.py); `card` / `cards` values are card names."""
         if kind == "main_phase":
             if option == END_MAIN:
-                return "End the main phase"
+                return "End the main phase", {}
             if option[0] == "skill":
-                return f"Use {option[1].name}"
-            return f"Evolve pet {option[1] + 1} into {option[2].name}"
+                return "Use %(card)s", {"card": option[1].name}
+            return "Evolve pet %(slot)s into %(card)s", {
+                "slot": option[1] + 1,
+                "card": option[2].name,
+            }
         if kind == "choose_column":
-            return f"Put the orb card in column {option + 1}"
+            return "Put the orb card in column %(column)s", {"column": option + 1}
         if kind == "choose_answer_order":
-            return f"Answer the attacker in slot {option[0] + 1} first"
+            return "Answer the attacker in slot %(slot)s first", {"slot": option[0] + 1}
         if kind == "choose_blockers":
             if not option:
-                return "Do not block"
-            return "Block with pet " + ", ".join(str(index + 1) for index in option)
-        return str(option)
+                return "Do not block", {}
+            pets = ", ".join(str(index + 1) for index in option)
+            return "Block with pet %(pets)s", {"pets": pets}
+        return "%(option)s", {"option": str(option)}
 
     def observe(self, world, seat: int) -> dict:
         """PLAY-1.3 for PAD: own hand; both sides' pets, orb columns, discard piles and

@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from engine.core.interface import TERMINAL, GameState
-from tests.engine.test_search import CASES, _match
+from tests.engine.test_search import CASES, PAD_LIGHT, PAD_WATER, _match
 
 
 def _play_out(state: GameState, rng: Random, limit: int = 2000) -> list[str]:
@@ -25,9 +25,7 @@ def _play_out(state: GameState, rng: Random, limit: int = 2000) -> list[str]:
 
 
 @pytest.mark.parametrize(("game", "deck", "opponent"), CASES, ids=["pad", "digimon"])
-def test_play_1_a_game_is_played_to_its_end_through_legal_actions(
-    gauntlet, game, deck, opponent
-):
+def test_play_1_a_game_is_played_to_its_end_through_legal_actions(gauntlet, game, deck, opponent):
     match = _match(game, deck, opponent, "greedy", "greedy")
     state = GameState(match, seed=11)
     assert state.current_player() in (0, 1) and not state.is_terminal()
@@ -72,3 +70,27 @@ def test_play_1_3_an_observation_shows_the_own_hand_and_only_the_size_of_the_oth
     assert isinstance(view["opponent"]["hand"], int)
     with pytest.raises(ValueError):
         state.apply_action(len(state.legal_actions()))  # not an option
+
+
+def test_play_1_1_an_action_reads_in_the_readers_language(gauntlet):
+    from django.utils import translation
+
+    from engine.action_texts import action_text
+
+    match = _match("pad", PAD_LIGHT, PAD_WATER, "greedy", "greedy")
+    state = GameState(match, seed=11)
+    rng = Random(3)
+    while state.decision() != "main_phase":
+        state.apply_action(rng.choice(state.legal_actions()))
+    end = next(a for a in state.legal_actions() if state.options()[a] == ("end",))
+    assert state.action_label(end) == "End the main phase"
+    with translation.override("zh-hant"):
+        assert action_text(state, end) == "結束主要階段"
+    with translation.override("zh-hans"):
+        assert action_text(state, end) == "结束主要阶段"
+    other = next(a for a in state.legal_actions() if a != end)
+    template, values = state.action_parts(other)
+    card = values["card"]
+    with translation.override("zh-hant"):
+        text = action_text(state, other, names=lambda name: f"«{name}»")
+    assert f"«{card}»" in text and text != state.action_label(other)
