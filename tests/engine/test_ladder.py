@@ -119,3 +119,12 @@ def test_a_fresh_site_stores_the_shipped_ladders_once(gauntlet, tmp_path, client
     run = LadderRun.objects.get(game="pad")
     assert run.created.isoformat() == "2026-12-01T10:00:00+00:00" and run.games == 2
     assert "2026-12-01 10:00" in client.get("/goldfish/ladder/").content.decode()
+
+
+def test_the_ladder_page_speaks_the_readers_language(gauntlet, client):
+    call_command(
+        "ladder", "--game", "pad", "--games", "2", "--players", "random,greedy", "--store",
+        stdout=StringIO(),
+    )  # fmt: skip
+    page = client.get("/goldfish/ladder/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
+    assert "玩家天梯" in page and "對戰成績" in page and "貪婪" in page
