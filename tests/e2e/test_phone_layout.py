@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from cards.models import Card
 from decks.services import deck_create, entries_from_text
+from engine.ladder import load_measured_ladders
 from tests.decklists import digimon_list, pad_list
 from tests.e2e.conftest import Visitor
 from tests.jobs import workers as real
@@ -162,6 +163,7 @@ def test_every_page_fits_a_phone_without_scrolling_sideways(
     )
     pet = Card.objects.get(game="pad", number="B01-021")
     digimon = Card.objects.get(game="digimon", number="St-1")
+    load_measured_ladders(settings.BASE_DIR / "fixtures" / "ladders")
     phone = phone_factory(language)
 
     check_the_menu(phone, LANGUAGES[language])
@@ -180,6 +182,8 @@ def test_every_page_fits_a_phone_without_scrolling_sideways(
         ("pad-deck", f"/decks/{pad_deck.pk}/"),
         ("digimon-deck", f"/decks/{digimon_deck.pk}/"),
         ("sample-hand", f"/goldfish/deck/{pad_deck.pk}/sample-hand/"),
+        ("ladder-pad", "/goldfish/ladder/?game=pad"),
+        ("ladder-digimon", "/goldfish/ladder/?game=digimon"),
         ("log-in", "/accounts/login/"),
         ("sign-up", "/accounts/signup/"),
     ]:

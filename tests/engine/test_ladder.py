@@ -128,3 +128,4 @@ def test_the_ladder_page_speaks_the_readers_language(gauntlet, client):
     )  # fmt: skip
     page = client.get("/goldfish/ladder/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     assert "玩家天梯" in page and "對戰成績" in page and "貪婪" in page
+    assert "95 % 區間" in page and "評分採 Elo 制" in page  # the texts with a % sign too
