@@ -193,13 +193,11 @@ class Searching:
             world_seed = rng.getrandbits(64)
             for index, option in enumerate(options):
                 totals[index] += self.simulate(game, option, world_seed)
-            # stop once no candidate can reach the lead it needs in the worlds left
+            # stop once no candidate can reach the lead it needs in the worlds left (after
+            # the last world: none has it)
             if max(totals[1:]) - totals[0] + (worlds - played) < needed:
                 return options[0]
-        best = max(range(count), key=lambda i: (totals[i], -i))
-        if totals[best] - totals[0] < needed:
-            best = 0
-        return options[best]
+        return options[max(range(count), key=lambda i: (totals[i], -i))]
 
     def simulate(self, live, option, world_seed: int) -> float:
         replay, seat = self.replay, self.seat

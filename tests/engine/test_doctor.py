@@ -23,9 +23,10 @@ def test_holm_by_hand():
     assert [row["measurable"] for row in rows] == [True, False, True]
     half = NormalDist().inv_cdf(1 - 0.05 / 3 / 2) * 0.01  # the first at level 0.05/3
     assert rows[0]["low"] == round(0.03 - half, 4) and rows[0]["high"] == round(0.03 + half, 4)
-    # step-down: once one is not rejected, none after it is (0.05 alone would reject 0.024
-    # here, but it is tested after the 0.01 only when ranked later)
-    assert holm([(0.01, 0.01), (0.0195, 0.01)])[1]["measurable"] is False
+    # step-down: p ≈ 0.030 fails its level 0.05/2, so p ≈ 0.040 is not rejected either,
+    # though alone it would pass its own level 0.05
+    rows = holm([(0.0217, 0.01), (0.02054, 0.01)])
+    assert [row["measurable"] for row in rows] == [False, False]
 
 
 def _light():

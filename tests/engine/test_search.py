@@ -212,3 +212,17 @@ def test_play_1_3_a_determinization_deals_the_unseen_cards_anew(
         live.play()
     assert all(len(before) == len(after) for before, after in seen)
     assert any(before != after for before, after in seen if before)
+
+
+def test_play_2_greedys_choice_stands_unless_another_leads_by_the_margin():
+    """Candidates that tie in every sampled world leave greedy's choice (candidate 0); one
+    that wins every world takes over."""
+    from engine.core.search import Replay
+
+    policy = PadSearch()
+    policy.simulations = 12
+    policy.replay = Replay(None, 1, True, False)
+    policy.simulate = lambda live, option, seed: 0.5
+    assert policy.search(None, ["greedy", "other", "third"]) == "greedy"
+    policy.simulate = lambda live, option, seed: 1.0 if option == "third" else 0.0
+    assert policy.search(None, ["greedy", "other", "third"]) == "third"
