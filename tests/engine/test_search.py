@@ -224,5 +224,17 @@ def test_play_2_greedys_choice_stands_unless_another_leads_by_the_margin():
     policy.replay = Replay(None, 1, True, False)
     policy.simulate = lambda live, option, seed: 0.5
     assert policy.search(None, ["greedy", "other", "third"]) == "greedy"
+    # 4 worlds (12 simulations, 3 candidates): the lead needed is 0.5·√4 = 1 world's win;
+    # "other" leads by 0.5 (a quarter of a win in two worlds): not enough
+    calls = []
+
+    def slightly_better(live, option, seed):
+        if option == "other":
+            calls.append(seed)
+            return 0.75 if len(calls) <= 2 else 0.5
+        return 0.5
+
+    policy.simulate = slightly_better
+    assert policy.search(None, ["greedy", "other", "third"]) == "greedy"
     policy.simulate = lambda live, option, seed: 1.0 if option == "third" else 0.0
     assert policy.search(None, ["greedy", "other", "third"]) == "third"
