@@ -331,6 +331,10 @@ JOB_LEASE_SECONDS = envint("JOB_LEASE_SECONDS", 30)
 JOB_CHUNK_TIME_LIMIT = envint("JOB_CHUNK_TIME_LIMIT", 120)
 # The deck browser's gauntlet standing (decks/gauntlet_standing.py): games per reference deck.
 DECK_BROWSER_GAUNTLET_GAMES = envint("DECK_BROWSER_GAUNTLET_GAMES", 200)
+# The deck doctor (engine/core/doctor.py): games against each opponent for every swap in
+# the screening's first round, and for every confirmed swap on fresh seeds.
+DOCTOR_FIRST_GAMES = envint("DOCTOR_FIRST_GAMES", 4)
+DOCTOR_CONFIRM_GAMES = envint("DOCTOR_CONFIRM_GAMES", 400)
 JOB_QUEUE_DIR = Path(os.environ.get("JOB_QUEUE_DIR") or BASE_DIR / "var" / "queue")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "cardsite")

@@ -99,7 +99,9 @@ def card_spec(card: Card, references: References | None = None) -> CardSpec:
     )
 
 
-def deck_references(game: str, cards: list[Card]) -> dict[str, frozenset[str]]:
+def deck_references(
+    game: str, cards: list[Card], lookup=reference_keys
+) -> dict[str, frozenset[str]]:
     """{name written on a card of the deck (evolves-from, ultimate requirement): its keys}.
 
     An evolves-from name also has its catalogued predecessor's names (loaded with the
@@ -117,7 +119,7 @@ def deck_references(game: str, cards: list[Card]) -> dict[str, frozenset[str]]:
             references.setdefault(name, frozenset({fold(name)}))
     held = frozenset().union(*(card_keys(card) for card in cards))
     unmatched = [name for name, keys in references.items() if held.isdisjoint(keys)]
-    for name, keys in reference_keys(game, unmatched).items():
+    for name, keys in lookup(game, unmatched).items():
         references[name] |= keys
     return references
 
@@ -139,3 +141,47 @@ def deck_spec(game: str, entries: Iterable[EntryInput]) -> DeckSpec:
         target = team if entry.zone == TEAM else deck
         target.extend([spec] * entry.quantity)
     return DeckSpec(game=game, deck=tuple(deck), team=tuple(team))
+
+
+class DeckSpecs:
+    """Many decks drawn from one set of cards (the deck doctor's variants): the cards are
+    loaded once, the other-language name lookups and the specs are remembered, so a deck
+    costs no query and equal cards share one CardSpec (a small pickle)."""
+
+    def __init__(self, game: str, cards: Iterable[Card]):
+        self.game = game
+        self.cards = {card.pk: card for card in load_children(list(cards))}
+        self._looked_up: dict[str, frozenset[str]] = {}
+        self._specs: dict[tuple, CardSpec] = {}
+
+    def _lookup(self, game: str, names: list[str]) -> dict[str, frozenset[str]]:
+        missing = [name for name in names if name not in self._looked_up]
+        if missing:
+            found = reference_keys(game, missing)
+            for name in missing:
+                self._looked_up[name] = found.get(name, frozenset())
+        return {name: self._looked_up[name] for name in names if self._looked_up[name]}
+
+    def _spec(self, card: Card, references: References) -> CardSpec:
+        key = (
+            card.pk,
+            references.get(card.evolves_from_name),
+            references.get(card.ultimate_requirement),
+        )
+        spec = self._specs.get(key)
+        if spec is None:
+            spec = self._specs[key] = card_spec(card, references)
+        return spec
+
+    def deck_spec(self, entries: Iterable[EntryInput]) -> DeckSpec:
+        """As `deck_spec`, from the loaded cards (an entry of another card is left out)."""
+        entries = [e for e in entries if e.card_id in self.cards and e.zone != SIDE]
+        cards = [self.cards[pk] for pk in sorted({e.card_id for e in entries})]
+        references = deck_references(self.game, cards, self._lookup)
+        specs = {card.pk: self._spec(card, references) for card in cards}
+        deck: list[CardSpec] = []
+        team: list[CardSpec] = []
+        for entry in sorted(entries, key=lambda e: (e.zone, e.card_id)):
+            target = team if entry.zone == TEAM else deck
+            target.extend([specs[entry.card_id]] * entry.quantity)
+        return DeckSpec(game=self.game, deck=tuple(deck), team=tuple(team))

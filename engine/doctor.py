@@ -13,15 +13,27 @@ never candidates.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+
+from django.conf import settings as django_settings
 
 from cards import vocabulary as v
 from cards.models import Card
+from decks.models import CollectionCard
+from decks.rules import validate_deck
 from decks.rules.base import rules_for
 from decks.rules.types import EntryInput
-from engine.convert import deck_spec
-from engine.core.doctor import Variant
+from engine.convert import DeckSpecs, deck_spec
+from engine.core.api import POLICIES
+from engine.core.cards import DeckSpec
+from engine.core.doctor import Diagnosis, DoctorPlan, Settings, Variant, diagnose
+from engine.core.registry import policy_cost
+from engine.jobs.submission import Submission
+from engine.matchup_services import MAX_OPPONENTS, MatchDeck
+from engine.services import GoldfishError
 
 DECK_ZONE = "deck"
+MAX_SWAPS = 3
 
 
 def candidate_cards(game: str, source, user=None) -> list[Card]:
@@ -33,7 +45,7 @@ def candidate_cards(game: str, source, user=None) -> list[Card]:
     if source == "owned":
         if user is None:
             return []
-        owned = user.collection.cards.values_list("card_id", flat=True)
+        owned = CollectionCard.objects.filter(collection__owner=user).values("card_id")
         return list(cards.filter(pk__in=owned).select_related("evolves_from"))
     return list(cards.filter(pk__in=list(source)).select_related("evolves_from"))
 
@@ -51,6 +63,28 @@ def hopeless(game: str, card: Card, deck_cards: list[Card], team: list[Card]) ->
     return None
 
 
+def aligned(base: DeckSpec, new: DeckSpec) -> DeckSpec:
+    """`new` in `base`'s order: every card keeps its slot and an added card takes a cut
+    card's, so one seed deals both decks the same cards but the swapped ones — the common
+    random numbers that make a paired gain's interval narrow (DOCTOR-1)."""
+    left = Counter(spec.id for spec in new.deck)
+    by_id = {spec.id: spec for spec in new.deck}
+    slots: list = []
+    free: list[int] = []
+    for spec in base.deck:
+        if left[spec.id] > 0:
+            left[spec.id] -= 1
+            slots.append(by_id[spec.id])
+        else:
+            free.append(len(slots))
+            slots.append(None)
+    added = [by_id[card] for card, count in sorted(left.items()) for _ in range(count)]
+    for slot, spec in zip(free, added, strict=False):
+        slots[slot] = spec
+    deck = tuple(spec for spec in slots if spec is not None) + tuple(added[len(free) :])
+    return DeckSpec(game=new.game, deck=deck, team=new.team)
+
+
 def _entries(quantities: Counter) -> list[EntryInput]:
     return [
         EntryInput(card_id=card, quantity=count, zone=zone)
@@ -59,22 +93,52 @@ def _entries(quantities: Counter) -> list[EntryInput]:
     ]
 
 
-def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
-    """(variants with the deck itself first, pruned {reason: count}, combine)."""
-    quantities = Counter()
-    for entry in entries:
-        quantities[(entry.card_id, entry.zone)] += entry.quantity
-    ids = {card for card, _zone in quantities}
-    known = {card.pk: card for card in Card.objects.filter(pk__in=ids)}
-    known.update({card.pk: card for card in candidates})
-    rules = rules_for(game)(known)
-    deck_cards = [known[card] for card, zone in quantities if zone == DECK_ZONE]
-    team = [known[card] for card, zone in quantities if zone == "team"]
-    pruned: Counter = Counter()
-    variants = [Variant((), (), deck_spec(game, entries))]
+class Swaps:
+    """Builds the deck after some swaps (cut one copy of the deck zone, add one copy),
+    or None when that deck breaks its game's deck rules. It pickles (the card ids only),
+    so a doctor job can combine swaps on a worker; the cards load again there."""
 
-    def build(cuts: list[int], adds: list[int]) -> Variant | None:
-        changed = Counter(quantities)
+    def __init__(self, game: str, entries: list[EntryInput], candidates: list[Card]):
+        self.game = game
+        self.quantities: Counter = Counter()
+        for entry in entries:
+            self.quantities[(entry.card_id, entry.zone)] += entry.quantity
+        self.candidate_ids = sorted({card.pk for card in candidates})
+        self._load(candidates)
+
+    def _load(self, candidates: list[Card] = ()) -> None:
+        ids = {card for card, _zone in self.quantities} | set(self.candidate_ids)
+        known = {card.pk: card for card in candidates}
+        missing = ids - known.keys()
+        known.update(
+            {
+                card.pk: card
+                for card in Card.objects.filter(pk__in=missing).select_related("evolves_from")
+            }
+        )
+        self.known = known
+        self.rules = rules_for(self.game)(known)
+        self.specs = DeckSpecs(self.game, known.values())
+        self.base = self.specs.deck_spec(_entries(self.quantities))
+
+    def __getstate__(self):
+        return {
+            "game": self.game,
+            "quantities": self.quantities,
+            "candidate_ids": self.candidate_ids,
+        }
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.known = None
+
+    def deck(self) -> Variant:
+        return Variant((), (), self.base)
+
+    def build(self, cuts: list[int], adds: list[int]) -> Variant | None:
+        if self.known is None:
+            self._load()
+        changed = Counter(self.quantities)
         for card in cuts:
             changed[(card, DECK_ZONE)] -= 1
         for card in adds:
@@ -82,12 +146,29 @@ def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
         if any(count < 0 for count in changed.values()):
             return None
         new = _entries(changed)
-        if not rules.validate(new).valid:
+        if not self.rules.validate(new).valid:
             return None
-        named = tuple((card, known[card].name) for card in cuts)
-        added = tuple((card, known[card].name) for card in adds)
-        return Variant(named, added, deck_spec(game, new))
+        named = tuple((card, self.known[card].name) for card in cuts)
+        added = tuple((card, self.known[card].name) for card in adds)
+        return Variant(named, added, aligned(self.base, self.specs.deck_spec(new)))
 
+    def __call__(self, parts: list[Variant]) -> Variant | None:
+        """The combination of single swaps `parts` (None: a card cut twice, or illegal)."""
+        cuts = [card for part in parts for card, _name in part.cuts]
+        adds = [card for part in parts for card, _name in part.adds]
+        if len(set(cuts)) != len(cuts):
+            return None
+        return self.build(cuts, adds)
+
+
+def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
+    """(variants with the deck itself first, pruned {reason: count}, combine: a Swaps)."""
+    swaps = Swaps(game, entries, candidates)
+    known = swaps.known
+    deck_cards = [known[card] for card, zone in swaps.quantities if zone == DECK_ZONE]
+    team = [known[card] for card, zone in swaps.quantities if zone == "team"]
+    pruned: Counter = Counter()
+    variants = [swaps.deck()]
     for cut in sorted({card.pk for card in deck_cards}):
         for card in candidates:
             if card.pk == cut:
@@ -96,17 +177,127 @@ def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
             if reason:
                 pruned[reason] += 1
                 continue
-            variant = build([cut], [card.pk])
+            variant = swaps.build([cut], [card.pk])
             if variant is None:
                 pruned["the deck would break its deck rules"] += 1
                 continue
             variants.append(variant)
+    return variants, dict(pruned), swaps
 
-    def combine(parts: list[Variant]) -> Variant | None:
-        cuts = [card for part in parts for card, _name in part.cuts]
-        adds = [card for part in parts for card, _name in part.adds]
-        if len(set(cuts)) != len(cuts):
-            return None
-        return build(cuts, adds)
 
-    return variants, dict(pruned), combine
+@dataclass
+class DoctorRequest:
+    """What `POST /api/doctor/`, the "Improve this deck" page and `manage.py doctor` ask."""
+
+    game: str
+    deck: MatchDeck
+    opponents: list[MatchDeck]
+    policy: str = "greedy"
+    candidates: str | list[int] = "catalogue"
+    max_swaps: int = 3
+    seed: int = 0
+    user: object = None  # whose collection "owned" reads
+    processes: int = 1  # played here (the command line): its processes
+    first_games: int | None = None  # per opponent, the screening's first round
+    confirm_games: int | None = None  # per opponent, on fresh seeds (None: the settings')
+
+    def settings(self, opponents: tuple) -> Settings:
+        return Settings(
+            first_games=self.first_games or django_settings.DOCTOR_FIRST_GAMES,
+            confirm_games=self.confirm_games or django_settings.DOCTOR_CONFIRM_GAMES,
+            game=self.game,
+            opponents=opponents,
+            policy=self.policy,
+            opponent_policy=self.policy,
+            seed=self.seed,
+            max_swaps=self.max_swaps,
+            processes=max(1, self.processes),
+        )
+
+
+def doctor_plan_for(request: DoctorRequest) -> DoctorPlan:
+    """The doctor's staged plan; refusals are GoldfishErrors (the API's codes)."""
+    game = request.game
+    known = POLICIES.get(game, {})
+    if request.policy not in known:
+        raise GoldfishError("unknown_policy", f"policy is one of: {', '.join(known)}.")
+    if not 1 <= request.max_swaps <= MAX_SWAPS:
+        raise GoldfishError("invalid", f"max_swaps is 1 to {MAX_SWAPS}.")
+    if not 1 <= len(request.opponents) <= MAX_OPPONENTS:
+        raise GoldfishError("invalid", f"The doctor takes 1 to {MAX_OPPONENTS} opponents.")
+    entries = list(request.deck.entries)
+    verdict = validate_deck(game, entries)
+    if not verdict.valid:
+        raise GoldfishError(
+            "invalid_deck",
+            "The deck is not legal: the doctor only tries swaps that keep a legal deck legal.",
+            errors=[error.as_dict() for error in verdict.errors],
+        )
+    candidates = candidate_cards(game, request.candidates, request.user)
+    variants, pruned, swaps = single_swaps(game, entries, candidates)
+    if len(variants) == 1:
+        raise GoldfishError(
+            "no_swaps",
+            "No candidate card makes a legal swap for this deck"
+            + (" (an empty collection?)." if request.candidates == "owned" else "."),
+        )
+    opponents = tuple(deck_spec(game, rival.entries) for rival in request.opponents)
+    diagnosis = Diagnosis(variants, request.settings(opponents), swaps, pruned=pruned)
+    return DoctorPlan(diagnosis)
+
+
+def doctor_cost(request: DoctorRequest, plan: DoctorPlan) -> int:
+    """Greedy games' worth charged to the goldfish budget: every game the doctor will play
+    (estimated for the confirmation), both players at the chosen policy."""
+    return plan.games_left() * (2 * policy_cost(request.game, request.policy) - 1)
+
+
+def doctor_parameters(request: DoctorRequest, settings: Settings) -> dict:
+    return {
+        "policy": request.policy,
+        "opponent_policy": request.policy,
+        "seed": request.seed,
+        "candidates": request.candidates,
+        "max_swaps": request.max_swaps,
+        "first_games": settings.first_games,
+        "confirm_games": settings.confirm_games,
+        "deck": dict(request.deck.label),
+        "opponents": [dict(deck.label) for deck in request.opponents],
+    }
+
+
+def doctor_submission(request: DoctorRequest) -> Submission:
+    """The doctor as a job: the plan is built here (its size is its cost)."""
+    plan = doctor_plan_for(request)
+    deck_ids = {
+        label.get("deck") for label in [request.deck.label] + [d.label for d in request.opponents]
+    }
+    return Submission(
+        "doctor",
+        request.game,
+        doctor_cost(request, plan),
+        lambda: plan,
+        tuple(sorted(deck for deck in deck_ids if deck)),
+        doctor_parameters(request, plan.diagnosis.settings),
+    )
+
+
+def diagnose_here(request: DoctorRequest) -> dict:
+    """The report played in this process (or its pool): the job's, for the same seed."""
+    plan = doctor_plan_for(request)
+    diagnosis = plan.diagnosis
+    return diagnose(
+        diagnosis.variants, diagnosis.settings, diagnosis.combine, pruned=diagnosis.pruned
+    )
+
+
+def swap_text(swap: dict) -> str:
+    """ "− 1 × Topalit, + 1 × Fairlion: +4.1 points (+1.2 – +7.0)" for the command line."""
+    gain = swap["gain"]
+    cuts = ", ".join(f"− 1 × {card['name']}" for card in swap["cuts"])
+    adds = ", ".join(f"+ 1 × {card['name']}" for card in swap["adds"])
+    mark = "" if gain["measurable"] else " (not measurable)"
+    return (
+        f"{cuts}, {adds}: {gain['value'] * 100:+.1f} points "
+        f"({gain['low'] * 100:+.1f} – {gain['high'] * 100:+.1f}){mark}"
+    )

@@ -21,7 +21,7 @@ from django.db import models
 QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
 STATES = [(s, s) for s in (QUEUED, RUNNING, DONE, FAILED, CANCELLED)]
 UNFINISHED = (QUEUED, RUNNING)
-KINDS = [(k, k) for k in ("goldfish", "matchup", "compare")]
+KINDS = [(k, k) for k in ("goldfish", "matchup", "compare", "doctor")]
 
 
 def new_job_id() -> str:
@@ -46,6 +46,9 @@ class Job(models.Model):
     games_total = models.PositiveIntegerField()
     games_done = models.PositiveIntegerField(default=0)
     plan = models.BinaryField()
+    # A staged plan (the deck doctor's, engine/core/doctor.py) plays stage after stage: the
+    # next one's chunks are made when the last of this one is played.
+    stage = models.PositiveSmallIntegerField(default=0)
     report = models.TextField(blank=True)
     error_code = models.CharField(max_length=40, blank=True)
     error_message = models.TextField(blank=True)

@@ -97,6 +97,14 @@ class Plan:
         for recipe in self.recipes:
             recipe.prepare()
 
+    def games_left(self) -> int:
+        """Every game of the plan: it has one stage."""
+        return self.total
+
+    def prepare(self, recipe: int) -> Prepared:
+        """Recipe number `recipe`, prepared (a worker keeps it for the plan's next chunks)."""
+        return self.recipes[recipe].prepare()
+
     def chunks(self, size: int) -> list[Chunk]:
         """The plan cut into chunks of at most `size` games, recipe by recipe."""
         return [

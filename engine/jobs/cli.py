@@ -44,7 +44,7 @@ def submit(submission: Submission) -> Job:
         owner=services.Owner(),
         decks=list(submission.deck_ids),
         parameters=submission.parameters,
-        chunk_games=chunk_games(plan.total, submission.cost),
+        chunk_games=chunk_games(plan.games_left(), submission.cost),
     )
 
 

@@ -79,7 +79,7 @@ def submit(
             session_key="" if user else owner.session_key,
             client=leases.client_of(user, owner.session_key),
             parameters=parameters or {},
-            games_total=plan.total,
+            games_total=plan.games_left(),
             plan=pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL),
             moved=now,
             expires=now + timedelta(days=settings.JOB_KEEP_DAYS),
@@ -108,13 +108,15 @@ def dispatch(job: Job, chunks: int) -> None:
 _plans: OrderedDict[str, tuple[Plan, dict]] = OrderedDict()
 
 
-def _plan_of(job_id: str, blob: bytes) -> tuple[Plan, dict]:
-    """The job's plan and the recipes this process has prepared, kept for its next chunks."""
-    if job_id in _plans:
-        _plans.move_to_end(job_id)
-        return _plans[job_id]
+def _plan_of(job_id: str, stage: int, blob: bytes) -> tuple[Plan, dict]:
+    """The job's plan at its stage and the recipes this process has prepared, kept for its
+    next chunks."""
+    key = f"{job_id}:{stage}"
+    if key in _plans:
+        _plans.move_to_end(key)
+        return _plans[key]
     entry = (pickle.loads(blob), {})
-    _plans[job_id] = entry
+    _plans[key] = entry
     while len(_plans) > PREPARED_PLANS:
         _plans.popitem(last=False)
     return entry
@@ -152,16 +154,16 @@ def play_next(token: str, worker: str = "") -> None:
 
 def play(chunk: JobChunk) -> None:
     """Play a leased chunk, record its summary, and assemble the job after its last one."""
-    job = Job.objects.filter(pk=chunk.job_id, state__in=UNFINISHED).only("plan").first()
+    job = Job.objects.filter(pk=chunk.job_id, state__in=UNFINISHED).only("plan", "stage").first()
     if job is None:
         return  # cancelled, failed, done or purged: the worker moves on
     limit = settings.JOB_CHUNK_TIME_LIMIT
     lease = leases.Lease(chunk)
     try:
         with watching(time.monotonic() + limit, should_stop=lease, ask_every=STOP_ASK_SECONDS):
-            plan, prepared = _plan_of(job.pk, bytes(job.plan))
+            plan, prepared = _plan_of(job.pk, job.stage, bytes(job.plan))
             if chunk.recipe not in prepared:
-                prepared[chunk.recipe] = plan.recipes[chunk.recipe].prepare()
+                prepared[chunk.recipe] = plan.prepare(chunk.recipe)
             summary = plan.play_chunk(
                 Chunk(chunk.recipe, chunk.start, chunk.stop), prepared[chunk.recipe]
             )
@@ -252,13 +254,37 @@ def assemble(job_id: str) -> None:
             return
         plan = pickle.loads(bytes(job.plan))
         parts = [(Chunk(c.recipe, c.start, c.stop), pickle.loads(bytes(c.summary))) for c in chunks]
-        job.report = json.dumps(plan.assemble(parts), ensure_ascii=False)
+        assembled = plan.assemble(parts)
+        if not isinstance(assembled, dict):
+            _next_stage(job, assembled, chunks)
+            return
+        job.report = json.dumps(assembled, ensure_ascii=False)
         job.state = DONE
         job.games_done = job.games_total
         job.finished = job.moved = timezone.now()
         job.expires = job.finished + timedelta(days=settings.JOB_KEEP_DAYS)
         job.save()
         JobChunk.objects.filter(job=job).update(summary=None)
+
+
+def _next_stage(job: Job, plan, played: list[JobChunk]) -> None:
+    """A staged plan's next stage (under the job's row lock): its chunks replace the played
+    ones and are queued once the transaction commits; the total becomes the games played
+    plus the plan's estimate of those left."""
+    size = max(chunk.games for chunk in played)
+    chunks = plan.chunks(size)
+    number = max(chunk.number for chunk in played) + 1
+    JobChunk.objects.filter(job=job).delete()
+    JobChunk.objects.bulk_create(
+        JobChunk(job=job, number=number + n, recipe=c.recipe, start=c.start, stop=c.stop)
+        for n, c in enumerate(chunks)
+    )
+    job.plan = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
+    job.stage = plan.stage
+    job.games_total = job.games_done + plan.games_left()
+    job.moved = timezone.now()
+    job.save(update_fields=["plan", "stage", "games_total", "moved"])
+    transaction.on_commit(lambda: dispatch(job, len(chunks)))
 
 
 def fail(job_id: str, code: str, message: str) -> bool:

@@ -83,7 +83,7 @@ def submit(request, submission: Submission) -> Job:
             owner=services.Owner(request.user, session_key(request)),
             decks=list(submission.deck_ids),
             parameters=submission.parameters,
-            chunk_games=chunk_games(plan.total, submission.cost),
+            chunk_games=chunk_games(plan.games_left(), submission.cost),
         )
     except (GoldfishError, services.JobRefused):
         spent.refund()

@@ -56,24 +56,25 @@ def test_swaps_keep_the_deck_legal_and_say_what_was_pruned(gauntlet):
     assert combine(variants[1:5]) is None  # a fourth copy breaks PAD-2's limit of 3
 
 
-def test_the_doctor_command_prints_the_contract(gauntlet):
-    fairlion = Card.objects.get(game="pad", name="Fairlion")
-    angel = Card.objects.get(game="pad", name="Angel")
+def test_the_doctor_command_prints_the_contract(gauntlet, settings):
+    settings.DOCTOR_CONFIRM_GAMES = 30
+    holy = Card.objects.get(game="pad", name="Holy Dragon")
+    laphroaig = Card.objects.get(game="pad", name="Ancient Light Dragon, Laphroaig")
     deck = Deck.objects.get(name="Reference: Light")
     water = Deck.objects.get(name="Reference: Water")
     out = StringIO()
     call_command(
         "doctor", "--deck", deck.pk, "--game", "pad", "--opponent-deck", water.pk,
-        "--candidates", f"{fairlion.pk},{angel.pk}", "--max-swaps", "2", "--processes", "1",
+        "--candidates", f"{holy.pk},{laphroaig.pk}", "--max-swaps", "2", "--processes", "1",
         "--json", stdout=out,
     )  # fmt: skip
     report = json.loads(out.getvalue())
     assert set(report) >= {"baseline", "swaps", "card_values", "screened", "pruned", "text"}
-    assert report["baseline"]["games"] == 60  # confirm_games per opponent, one opponent
+    assert report["baseline"]["games"] == 30  # DOCTOR_CONFIRM_GAMES, one opponent
     for swap in report["swaps"]:
         assert set(swap) == {"cuts", "adds", "gain", "win_rate", "games"}
         assert set(swap["gain"]) == {"value", "low", "high", "measurable"}
-        assert swap["games"] == 60
+        assert swap["games"] == 30
     values = [row["value"]["value"] for row in report["card_values"]]
     assert values == sorted(values, reverse=True)
     helps = [s for s in report["swaps"] if s["gain"]["measurable"] and s["gain"]["value"] > 0]
