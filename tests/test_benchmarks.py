@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 SMOKE_SECONDS = 120  # a generous ceiling on a busy machine; each smoke takes seconds
+DOCTOR_SMOKE_SECONDS = 300  # every part of bench/doctor.py, a worker started: about 80 s idle
 SMOKED = {
     "goldfish_pad.py",
     "goldfish_digimon.py",
@@ -32,21 +33,22 @@ SMOKED = {
     "import_dry_run.py",
     "load/run.py",
     "search.py",
+    "doctor.py",
 }
 # Scripts that are parts of another benchmark and run inside its smoke.
 PARTS = {"load/seed.py": "load/run.py"}
 
 
-def smoke(script: str) -> subprocess.CompletedProcess:
+def smoke(script: str, *extra: str, timeout: int = SMOKE_SECONDS) -> subprocess.CompletedProcess:
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
     env.pop("DATABASE_URL", None)  # every benchmark chooses its own database
     result = subprocess.run(
-        [sys.executable, str(BENCH / script), "--smoke"],
+        [sys.executable, str(BENCH / script), "--smoke", *extra],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
-        timeout=SMOKE_SECONDS,
+        timeout=timeout,
     )
     assert result.returncode == 0, f"{script} --smoke failed:\n{result.stderr[-3000:]}"
     return result
@@ -163,3 +165,34 @@ def test_the_import_dry_run_benchmark_smoke_counts_every_row_in_both_catalogues(
     for run in ("new", "catalogued"):
         assert report[run]["counts_as_expected"] and not report[run]["timed_out"]
         assert report[run]["peak_rss_mb"] > 0
+
+
+def test_the_doctor_benchmark_smoke_reports_every_part_and_the_job_reports_as_in_process():
+    report = json.loads(smoke("doctor.py", "--json", timeout=DOCTOR_SMOKE_SECONDS).stdout)
+    assert report["cpu_count"] >= 1 and "load_average_before" in report
+    for game in ("pad", "digimon"):
+        row = report["throughput"][game]
+        assert row["screened"] > 0 and row["confirmed"] > 0 and row["paired_games"] > 0
+        assert row["same_report"] is True  # 1 and 2 processes give the same report
+        for label in ("one_process", "two_processes"):
+            figures = row[label]
+            assert figures["paired_games_per_s"] > 0
+            assert figures["swaps_screened_per_minute"] > 0
+            assert figures["confirmation_games_per_s"] > 0
+        assert row["speedup_screening"] > 0
+    for where in ("full_in_process", "full_on_workers"):
+        run = report[where]["pad"]
+        assert run["screened"] > 0 and run["confirmed"] > 0
+        assert isinstance(run["pruned"], dict) and run["pruned_total"] >= 0
+        assert run["games"] > 0 and run["seconds"] > 0 and run["ms_per_game"] > 0
+        assert isinstance(run["meets_target"], bool)
+    assert report["same_report"] is True  # the job's report is the in-process one
+    calibration = report["calibration"]
+    assert {row["game"] for row in calibration["swaps"]} == {"pad", "digimon"}
+    for row in calibration["swaps"]:
+        low, high = row["gain"]["low"], row["gain"]["high"]
+        assert low <= row["gain"]["value"] <= high
+        assert row["remeasured_games"] == calibration["factor"] * row["games"]
+        assert row["inside"] == (low <= row["remeasured"]["value"] <= high)
+    assert calibration["inside"] == sum(row["inside"] for row in calibration["swaps"])
+    assert calibration["of"] == len(calibration["swaps"]) == 2
