@@ -301,3 +301,31 @@ def swap_text(swap: dict) -> str:
         f"{cuts}, {adds}: {gain['value'] * 100:+.1f} points "
         f"({gain['low'] * 100:+.1f} – {gain['high'] * 100:+.1f}){mark}"
     )
+
+
+class SwapNotApplicable(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def swapped_entries(entries: list[EntryInput], swap: dict) -> list[EntryInput]:
+    """The deck's entries after a reported swap: one copy of each cut card out of the deck
+    zone, one copy of each added card in."""
+    quantities: Counter = Counter()
+    for entry in entries:
+        quantities[(entry.card_id, entry.zone)] += entry.quantity
+    for card in swap["cuts"]:
+        if quantities[(card["card"], DECK_ZONE)] < 1:
+            raise SwapNotApplicable(card["name"])
+        quantities[(card["card"], DECK_ZONE)] -= 1
+    for card in swap["adds"]:
+        quantities[(card["card"], DECK_ZONE)] += 1
+    return _entries(quantities)
+
+
+def swap_note(swap: dict) -> str:
+    """The revision's note: "Deck doctor: −1 Topalit, +1 Fairlion"."""
+    cuts = [f"−1 {card['name']}" for card in swap["cuts"]]
+    adds = [f"+1 {card['name']}" for card in swap["adds"]]
+    return ("Deck doctor: " + ", ".join(cuts + adds))[:200]

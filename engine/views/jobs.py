@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 from engine.jobs import services
 from engine.models import CANCELLED, DONE, FAILED, UNFINISHED, Job
 from engine.views.compare import side_names
+from engine.views.doctor import doctor_context
 from engine.views.goldfish import goldfish_report_context
 from engine.views.match_report import compare_context, matchup_context, opponent_name
 
@@ -38,7 +39,12 @@ STATES = {
 }
 
 # The page each kind of run is started from, to run another one.
-RUN_PAGES = {"goldfish": "engine:deck", "matchup": "engine:matchup", "compare": "engine:compare"}
+RUN_PAGES = {
+    "goldfish": "engine:deck",
+    "matchup": "engine:matchup",
+    "compare": "engine:compare",
+    "doctor": "engine:doctor",
+}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -88,7 +94,7 @@ def job_context(request, job: Job) -> dict:
         "error_text": error_text(job) if job.state == FAILED else "",
     }
     if job.state == DONE:
-        context.update(_report_context(job))
+        context.update(_report_context(job, request))
     return context
 
 
@@ -106,6 +112,8 @@ def heading(job: Job) -> str:
         name = parameters.get("deck", {}).get("name")
         return _("Goldfish: %(name)s") % {"name": name} if name else _("Goldfish a deck list")
     names = [opponent_name(label) for label in parameters.get("decks", [])]
+    if job.kind == "doctor":
+        names = [opponent_name(parameters.get("deck", {}))]
     opponents = parameters.get("opponents", [])
     if len(opponents) > 1 and all(label.get("reference") for label in opponents):
         against = ngettext(
@@ -126,6 +134,11 @@ def heading(job: Job) -> str:
             "b": b,
             "opponents": against,
         }
+    if job.kind == "doctor":
+        return _("Improve %(deck)s against %(opponents)s") % {
+            "deck": names[0],
+            "opponents": against,
+        }
     return _("%(deck)s against %(opponents)s") % {"deck": names[0], "opponents": against}
 
 
@@ -141,9 +154,12 @@ def error_text(job: Job) -> str:
     return job.error_message
 
 
-def _report_context(job: Job) -> dict:
+def _report_context(job: Job, request) -> dict:
     """The finished report in the shape the run's own page gives its template."""
     report = json.loads(job.report)
+    if job.kind == "doctor":
+        signed_in = request.user.is_authenticated
+        return {"doctor": doctor_context(report, can_apply=signed_in and _main_deck(job))}
     run = {"games": job.parameters.get("games")}
     if job.kind == "goldfish":
         return {"report": goldfish_report_context(report)}

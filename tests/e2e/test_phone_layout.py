@@ -9,15 +9,19 @@ elements that stick out, so one run shows all that is wrong.
 
 from __future__ import annotations
 
+import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from cards.models import Card
 from decks.services import deck_create, entries_from_text
 from engine.ladder import load_measured_ladders
+from engine.models import Job
 from tests.decklists import digimon_list, pad_list
 from tests.e2e.conftest import Visitor
 from tests.jobs import workers as real
@@ -113,6 +117,72 @@ def run(phone: Phone, form: str, games: int) -> None:
     page.locator(f"{form} button[name=run]").click()
 
 
+def finished_doctor(player, deck) -> Job:
+    """A done doctor job of `deck` with a report of the contract's shape (long card names,
+    a measurable swap, a three-card combination), to lay out; its figures are made up."""
+    cards = [(e.card_id, e.card.name) for e in deck.entries.select_related("card")][:4]
+
+    def swap(cuts, adds, gain, measurable):
+        return {
+            "cuts": [{"card": c, "name": n} for c, n in cuts],
+            "adds": [{"card": c, "name": n} for c, n in adds],
+            "gain": {
+                "value": gain,
+                "low": gain - 0.03,
+                "high": gain + 0.03,
+                "measurable": measurable,
+            },  # fmt: skip
+            "win_rate": {"value": 0.55, "low": 0.53, "high": 0.57},
+            "games": 2800,
+        }
+
+    swaps = [
+        swap(cards[:3], cards[1:4], 0.071, True),
+        swap(cards[:1], cards[3:4], 0.041, True),
+        swap(cards[1:2], cards[2:3], -0.004, False),
+    ]
+    report = {
+        "baseline": {"win_rate": {"value": 0.52, "low": 0.5, "high": 0.54}, "games": 2800},
+        "swaps": swaps,
+        "card_values": [
+            {
+                **s["cuts"][0],
+                "value": {"value": -s["gain"]["value"], "low": -0.1, "high": 0.0},
+                "best_swap": {"cuts": s["cuts"], "adds": s["adds"]},
+            }
+            for s in swaps[1:]
+        ],  # fmt: skip
+        "screened": 1145,
+        "pruned": {"its attribute matches no team pet": 5600},
+        "confirmed": 20,
+        "text": "",
+        "games": 2800,
+    }
+    now = timezone.now()
+    job = Job.objects.create(
+        kind="doctor",
+        game=deck.game,
+        state="done",
+        owner=player,
+        parameters={
+            "policy": "greedy",
+            "seed": 0,
+            "candidates": "catalogue",
+            "max_swaps": 3,
+            "deck": {"name": deck.name, "deck": deck.pk},
+            "opponents": [{"name": f"Reference {n}", "reference": True} for n in range(7)],
+        },  # fmt: skip
+        games_total=60000,
+        games_done=60000,
+        plan=b"",
+        report=json.dumps(report),
+        moved=now,
+        expires=now + timedelta(days=1),
+    )
+    job.decks.set([deck])
+    return job
+
+
 def check_the_menu(phone: Phone, label: str) -> None:
     """On a phone the links are in a menu: closed at first, one tap opens it."""
     page = phone.open("/")
@@ -182,6 +252,7 @@ def test_every_page_fits_a_phone_without_scrolling_sideways(
         ("pad-deck", f"/decks/{pad_deck.pk}/"),
         ("digimon-deck", f"/decks/{digimon_deck.pk}/"),
         ("sample-hand", f"/goldfish/deck/{pad_deck.pk}/sample-hand/"),
+        ("doctor-form", f"/goldfish/deck/{pad_deck.pk}/doctor/"),
         ("ladder-pad", "/goldfish/ladder/?game=pad"),
         ("ladder-digimon", "/goldfish/ladder/?game=digimon"),
         ("log-in", "/accounts/login/"),
@@ -219,6 +290,7 @@ def test_every_page_fits_a_phone_without_scrolling_sideways(
         ("my-decks", "/decks/mine/"),
         ("new-deck", "/decks/new/"),
         ("revisions", f"/decks/{pad_deck.pk}/revisions/"),
+        ("doctor-report", f"/goldfish/jobs/{finished_doctor(player, pad_deck).pk}/"),
     ]:
         phone.open(path)
         phone.fits(name)
