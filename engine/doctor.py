@@ -6,7 +6,7 @@ A swap cuts one copy of a card of the deck zone and adds one copy of a candidate
 kept only when the new deck passes the game's deck rules (PAD-2, DGM-2). Hopeless adds
 are pruned before any game: PAD — a card whose attribute no team pet has (a skill cannot
 be used, a pet cannot be played on a team pet of its colour, PAD-4.3); Digimon — a
-Digimon above Level III that no Digimon of the deck evolves into. Synthetic cards are
+Digimon that names the card it evolves from when the deck holds no copy of it. Synthetic cards are
 never candidates.
 """
 
@@ -56,10 +56,11 @@ def hopeless(game: str, card: Card, deck_cards: list[Card], team: list[Card]) ->
         if card.attribute and card.attribute not in colours:
             return "its attribute matches no team pet"
         return None
-    if card.kind == "digimon" and card.level and card.level != "III":
-        parents = {c.pk for c in deck_cards}
-        if card.evolves_from_id not in parents:
-            return "no Digimon of the deck evolves into it"
+    # DGM-4.3: a Digimon evolves from the card its requirement names, which the deck must
+    # hold; one whose requirement names no catalogued card cannot be judged here: kept.
+    parents = {c.pk for c in deck_cards}
+    if card.kind == "digimon" and card.evolves_from_id and card.evolves_from_id not in parents:
+        return "no Digimon of the deck evolves into it"
     return None
 
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from cards.models import Card
 from decks.models import Deck
 from engine.core.doctor import NO_SWAP_HELPS, holm
-from engine.doctor import candidate_cards, single_swaps
+from engine.doctor import candidate_cards, hopeless, single_swaps
 from engine.services import entries_for
 
 
@@ -84,3 +84,18 @@ def test_the_doctor_command_prints_the_contract(gauntlet, settings):
 def test_owned_candidates_without_a_user_are_none(gauntlet):
     assert candidate_cards("pad", "owned") == []
     assert all(card.provenance != "synthetic" for card in candidate_cards("pad", "catalogue"))
+
+
+def test_dgm_4_3_only_a_digimon_whose_named_predecessor_is_missing_is_pruned(gauntlet):
+    deck = Deck.objects.get(name="Reference: Agumon line")
+    entries = entries_for("digimon", deck=deck)
+    cards = {card.pk: card for card in Card.objects.filter(game="digimon")}
+    held = [cards[entry.card_id] for entry in entries]
+    unnamed = next(c for c in cards.values() if c.level == "IV" and not c.evolves_from_id)
+    greymon = next(c for c in held if c.evolves_from_id)  # its Agumon is in the deck
+    assert hopeless("digimon", unnamed, held, []) is None
+    assert hopeless("digimon", greymon, held, []) is None
+    without_agumon = [card for card in held if card.pk != greymon.evolves_from_id]
+    assert hopeless("digimon", greymon, without_agumon, []) == (
+        "no Digimon of the deck evolves into it"
+    )
