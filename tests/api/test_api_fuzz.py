@@ -38,7 +38,8 @@ from decks.services import deck_create, entries_from_text
 from tests.decklists import digimon_list, pad_list
 
 MAX_EXAMPLES = 100
-# A goldfish run plays up to `games` whole games: keep these operations' examples few.
+# A goldfish run plays up to `games` whole games, a doctor builds every swap of the deck:
+# keep these operations' examples few.
 GOLDFISH_MAX_EXAMPLES = 25
 SEED = 20240611
 # A fixed key (Token.key is 40 characters) so the header is part of the reproducible config.
@@ -64,7 +65,7 @@ CONFIG = schemathesis.Config.from_dict(
         "headers": {"Authorization": f"Token {TOKEN}"},
         "operations": [
             {
-                "include-path-regex": "^/api/goldfish/",
+                "include-path-regex": "^/api/(goldfish|doctor)/",
                 "generation": {"max-examples": GOLDFISH_MAX_EXAMPLES},
             }
         ],
