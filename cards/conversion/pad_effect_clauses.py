@@ -378,6 +378,25 @@ def _opponent_devolve(m, card):
     return [step("opponent_devolve", amount, **fields)]
 
 
+@rule(
+    "opponent_discard_top",
+    rf"choose (?:one|1) of your opponent's evolved ({COL}) monsters with "
+    r"(?:(\d+) or less defense|(\d+) defense or less) and discard its top card",
+    "B04-101 B04-103",
+)
+def _opponent_discard_top(m, card):
+    """Discarding the top card of an evolved pet is devolving it (PAD-1.1: the card under
+    it is on top again)."""
+    colour, defense, defense_after = m.groups()
+    return [
+        step(
+            "opponent_devolve",
+            colour=colour.lower(),
+            max_defense=int(defense or defense_after),
+        )
+    ]
+
+
 @rule("devolve_both_sides", r"devolve all monsters with (\d+) or less defense", "B01-102")
 def _devolve_both_sides(m, card):
     # Issue 13: "all monsters", literally: the opponent's and the player's own.
@@ -533,6 +552,7 @@ CLAUSES: tuple[Rule, ...] = (
     _opponent_tap_attacker,
     _opponent_return_top,
     _opponent_devolve,
+    _opponent_discard_top,
     _devolve_both_sides,
     _devolve_own,
     _opponent_damage,

@@ -226,9 +226,9 @@ NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "B04-088",
     ),
     _row(
-        r"\bin your next puzzle phase\b",
-        "needs: a skill effect that waits for the next puzzle phase",
-        "B04-101 B04-106",
+        r"\bin your next puzzle phase\b.*\btotal defense\b",
+        "needs: choosing pets by their total defence",
+        "B04-106",
     ),
     _row(
         r"\bdiscard all of your life cards except\b",

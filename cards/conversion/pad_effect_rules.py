@@ -246,6 +246,17 @@ def _t_combo_count(m, card):
 
 
 @rule(
+    "next_puzzle_combos",
+    r"(?:when|if) you (?:match|make) (\d+) or more combos in your next puzzle phase, "
+    r"(?:apply the following effect|the following (?:takes effect|effect applies)): ",
+    "B04-101 B04-103 B04-105",
+)
+def _t_next_puzzle_combos(m, card):
+    """A skill whose effect waits for the next combo step and needs that many combos."""
+    return {"trigger": "play", "when": "puzzle", "min_combos": int(m.group(1))}
+
+
+@rule(
     "colour_combo",
     rf"during your puzzle phase, if you match an? ({COL}) combo,? ",
     "B01-075 B04-062",
@@ -344,6 +355,7 @@ def _t_guard_declaration(m, card):
 TRIGGERS: tuple[Rule, ...] = (
     _t_evolve,
     _t_combo_count,
+    _t_next_puzzle_combos,
     _t_colour_combo,
     _t_colours_combo,
     _t_drawn_from_life,

@@ -19,6 +19,8 @@ player chooses how many, up to everything possible) or "all". What runs:
   `max_life` — the owner has at most that many life cards);
 - the own-side actions of engine/pad/own_effects.py, and the opponent's ones below;
 - fields: `when: "cleanup"` waits until the end of this turn's cleanup (PAD-4.6);
+  `when: "puzzle"` waits for the next combo step (PAD-4.4.3) and runs then only if at least
+  `min_combos` combos were made ("if you make 5 or more combos in your next Puzzle Phase");
   `discard_cost` N: the policy may discard N hand cards to run the step, else it does not
   run; `target` (an attribute, a list of them, a pet type or "pet") filters the one-or-
   `amount` pets or discard-pile cards a step picks (`scope` = every pet matching);
@@ -119,7 +121,7 @@ class Step:
     targeted: bool = False  # `target` given: one-or-amount pets / cards matching it
     target_mask: int = 0  # … of these attributes (attribute or sub-attribute)
     target_types: frozenset = frozenset()  # … or of these pet types
-    when: str | None = None  # "cleanup": wait until the end of the cleanup (PAD-4.6)
+    when: str | None = None  # "cleanup": the end of the cleanup (PAD-4.6); "puzzle": below
     while_active: bool = False  # only while this pet is untapped
     max_life: int | None = None  # only while the owner has at most this many life cards
     if_match: str = "hand"  # reveal_top: where a card of `colour` goes
@@ -206,7 +208,7 @@ def unsupported(step: dict) -> str | None:
         return f"{name} amount {step.get('amount')}"
     if step.get("max_stage") is not None and step["max_stage"] not in STAGES:
         return f"{name} max_stage {step['max_stage']}"
-    if step.get("when") not in (None, "cleanup"):
+    if step.get("when") not in (None, "cleanup", "puzzle"):
         return f"{name} when {step['when']}"
     for key in ("if_match", "otherwise"):
         if step.get(key) is not None and step[key] not in DESTINATIONS:
@@ -343,7 +345,8 @@ def run(game: PadGame, step: Step, source, stack: int | None = None) -> None:
     if step.gated and not holds(game, step, stack):
         return
     if step.when is not None and game.phase != "later":
-        game.later.append((step, source, stack))
+        waiting = game.after_combos if step.when == "puzzle" else game.later
+        waiting.append((step, source, stack))
         return
     if step.discard_cost and not own_effects.pay_discard_cost(game, step, source):
         return

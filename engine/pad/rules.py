@@ -116,6 +116,7 @@ class PadGame(Defender, Recorder, CountsActions):
         "has_orb_start",
         "has_attack_start",
         "later",
+        "after_combos",
         "made_mask",
         "combos",
         "combo_columns",
@@ -176,6 +177,7 @@ class PadGame(Defender, Recorder, CountsActions):
         self.has_orb_start = triggers is None or "orb_start" in triggers
         self.has_attack_start = triggers is None or "attack_start" in triggers
         self.later: list[tuple] = []  # (step, source, stack) waiting for the cleanup's end
+        self.after_combos: list[tuple] = []  # (step, source, stack) waiting for a combo step
         self.made_mask = 0  # colours combo'd this turn
         self.combos = 0
         self.combo_columns = [False] * COLUMNS
@@ -474,6 +476,9 @@ class PadGame(Defender, Recorder, CountsActions):
         if self.has_combo_steps and self.made_mask:
             self.step = "combo_effects"
             self.combo_effects()
+        if self.after_combos:
+            self.step = "combo_effects"
+            self.waited_combo_effects()
         self.step = "recovery"  # PAD-4.4.4
         if self.made_mask >> HEART & 1:
             if self.opposition.active and heal_to_damage(self):
@@ -536,6 +541,17 @@ class PadGame(Defender, Recorder, CountsActions):
             for step in stack.top.combo_steps:
                 if combos >= step.min_combos and made & step.condition == step.condition:
                     effects.run(self, step, stack.top, index)
+
+    def waited_combo_effects(self) -> None:
+        """`when: "puzzle"` steps of skills used before this puzzle phase (B04-101 …: "if you
+        make 5 or more combos in your next Puzzle Phase, …"): each runs once, now, if at
+        least its `min_combos` combos were made; else it lapses."""
+        waiting, self.after_combos = self.after_combos, []
+        phase, self.phase = self.phase, "later"
+        for step, source, stack in waiting:
+            if self.combos >= step.min_combos:
+                effects.run(self, step, source, stack)
+        self.phase = phase
 
     def recover(self) -> bool:
         """PAD-4.4.4 / PAD-6.3: below 5 life, recover 1."""

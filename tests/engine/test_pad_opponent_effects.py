@@ -241,3 +241,49 @@ def test_greedy_weakens_the_opponents_best_active_guard():
     them.state.pets[1].tapped = True
     me.play_skill(me.state.hand[0])
     assert [defence_of(stack) for stack in them.state.pets] == [300, 800]
+
+
+# --- B04-101 … B04-105: "if you make 5 or more combos in your next Puzzle Phase" ----------
+THUNDER_STRIKE = real("B04-104")  # light skill, cost 1: an opponent's evolved dark pet, DEF ≤ 900
+LIL_WHITE, BLACK_DRAGON = real("B01-013"), real("B01-018")  # BLACK_DRAGON: evo1 dark, DEF 300
+FIRE_ONLY = orb("fire")
+
+
+def _strike_position(second_column):
+    """Lil' White Dragon (light) holds Thunder Strike; column 0 makes fire, water and wood
+    combos, column 1 what the test gives; column 2 pays the cost (PAD-4.3.1). The deck's
+    fire cards, dealt by the combo chain (PAD-5.3), light no colour not yet counted."""
+    me, them = duel(
+        [LIL_WHITE],
+        [LIL_BLACK],
+        mine={
+            "hand": [THUNDER_STRIKE],
+            "deck": [FIRE_ONLY] * 8,
+            "columns": ([orb("fire", "water", "wood")] * 3, second_column, [FW, FW]),
+        },
+    )
+    evolved(them, 0, BLACK_DRAGON)
+    me.play_skill(me.state.hand[0], payment=[2])
+    assert names(them.state.pets[0].cards) == [LIL_BLACK.name, BLACK_DRAGON.name]  # not yet
+    return me, them
+
+
+def test_pad_4_4_3_a_strike_waits_for_the_puzzle_phase_and_needs_5_combos():
+    """Light and dark make 5 combos with column 0's three: the opponent's Black Dragon (a
+    dark evolved pet, DEF 300 ≤ 900) loses its top card once the combo step is over."""
+    me, them = _strike_position([orb("light", "dark")] * 3)
+    me.puzzle_phase()
+    assert me.combos == 5
+    assert names(them.state.pets[0].cards) == [LIL_BLACK.name]
+    assert names(them.state.discard) == [BLACK_DRAGON.name]
+    assert me.after_combos == []
+
+
+def test_pad_4_4_3_a_strike_lapses_below_5_combos():
+    """Light alone makes 4 combos: the strike does nothing, and it does not wait for the
+    turn after."""
+    me, them = _strike_position([orb("light")] * 3)
+    me.puzzle_phase()
+    assert me.combos == 4
+    assert names(them.state.pets[0].cards) == [LIL_BLACK.name, BLACK_DRAGON.name]
+    assert me.after_combos == []
