@@ -108,6 +108,24 @@ def _hand_to_orb(m, card):
     return [step("hand_to_orb", amount, **({"up_to": True} if up_to else {}))]
 
 
+@rule(
+    "hand_to_orb_monster",
+    rf"choose (?:a|1) ({COL}) monster card from your hand and put it in your drop area",
+    "B04-093 B04-097",
+)
+def _hand_to_orb_monster(m, card):
+    return [step("hand_to_orb", target=m.group(1).lower())]
+
+
+@rule(
+    "hand_to_orb_by_orb",
+    rf"choose a card with an? (heart|{COL}) orb from your hand and put it in your drop area",
+    "B04-098",
+)
+def _hand_to_orb_by_orb(m, card):
+    return [step("hand_to_orb", colour=m.group(1).lower(), test="orbs")]
+
+
 @rule("hand_to_orb_any", r"you can add as many cards from your hand to your drop area", "B02-058")
 def _hand_to_orb_any(m, card):
     return [step("hand_to_orb", "any")]
@@ -526,6 +544,8 @@ CLAUSES: tuple[Rule, ...] = (
     _reveal_top,
     _look_top,
     _hand_to_orb,
+    _hand_to_orb_monster,
+    _hand_to_orb_by_orb,
     _hand_to_orb_any,
     _swap_hand_orb,
     _swap_hand_orb_any,

@@ -241,17 +241,6 @@ NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "B04-041 B04-046",
     ),
     _row(
-        r"\ba card with an? heart orb from your hand\b",
-        "needs: choosing a hand card by its orbs",
-        "B04-098",
-    ),
-    _row(
-        r"\b(?:fire|water|wood|light|dark) monster card from your hand and put it in your drop "
-        r"area",
-        "needs: choosing a hand card by its attribute (hand_to_orb takes any card)",
-        "B04-093 B04-097",
-    ),
-    _row(
         r"\ball of your monsters get \+(\d+) defense\b",
         "needs: a defence bonus for every own pet",
         "B04-089",

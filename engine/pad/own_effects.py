@@ -136,9 +136,15 @@ def _deck_to_orb(game, step, source, stack):
 
 
 def _hand_to_orb(game, step, source, stack):
+    """Hand cards onto orb columns; `target` (a monster of an attribute, B04-093 …) or
+    `colour` with `test: "orbs"` (a card lighting that orb, B04-098) limits which."""
     state, moved = game.state, []
+    limited = step.targeted or step.tests_orbs
     for _ in range(step.amount):
-        pick = game.policy.pick_hand_orb(game, optional=step.up_to)
+        allowed = [card for card in state.hand if _may_place(step, card)] if limited else None
+        if allowed == []:
+            break
+        pick = game.policy.pick_hand_orb(game, optional=step.up_to, cards=allowed)
         if pick is None:
             break
         card, column = pick
@@ -146,6 +152,12 @@ def _hand_to_orb(game, step, source, stack):
         state.place_orb(column, card)
         moved.append(card)
     return moved
+
+
+def _may_place(step, card) -> bool:
+    if step.tests_orbs and step.colour is not None:
+        return bool(card.orb_mask >> step.colour & 1)
+    return step.fits(card)
 
 
 def _deck_to_discard(game, step, source, stack):

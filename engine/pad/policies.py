@@ -91,8 +91,11 @@ class Policy(OwnChoices, OpponentChoices):
     def choose_orb_add(self, game) -> tuple[PadCard, int] | None:
         return None
 
-    def pick_hand_orb(self, game, optional: bool) -> tuple[PadCard, int] | None:
-        hand = game.state.hand
+    def pick_hand_orb(
+        self, game, optional: bool, cards: list[PadCard] | None = None
+    ) -> tuple[PadCard, int] | None:
+        """A hand card (of `cards`, when an effect allows only some) and its column."""
+        hand = game.state.hand if cards is None else cards
         return None if optional or not hand else (hand[0], self.choose_column(game, hand[0]))
 
     # effects and cleanup
@@ -473,8 +476,10 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
     def choose_orb_add(self, game) -> tuple[PadCard, int] | None:
         return self.pick_hand_orb(game, optional=True)
 
-    def pick_hand_orb(self, game, optional: bool) -> tuple[PadCard, int] | None:
-        hand = game.state.hand
+    def pick_hand_orb(
+        self, game, optional: bool, cards: list[PadCard] | None = None
+    ) -> tuple[PadCard, int] | None:
+        hand = game.state.hand if cards is None else cards
         if not hand:
             return None
         keep = self.keep_values(game, hand)

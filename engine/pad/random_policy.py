@@ -84,8 +84,11 @@ class RandomPolicy(RandomOpponentChoices, Policy):
     def choose_orb_add(self, game) -> tuple[PadCard, int] | None:
         return self.pick_hand_orb(game, optional=True)
 
-    def pick_hand_orb(self, game, optional: bool) -> tuple[PadCard, int] | None:
-        hand, columns = game.state.hand, len(game.state.columns)
+    def pick_hand_orb(
+        self, game, optional: bool, cards: list[PadCard] | None = None
+    ) -> tuple[PadCard, int] | None:
+        hand = game.state.hand if cards is None else cards
+        columns = len(game.state.columns)
         if not hand:
             return None
         pick = game.rng.randrange(len(hand) * columns + optional)

@@ -434,3 +434,37 @@ def test_printed_orb_change_sends_a_fire_card_without_a_fire_orb_to_the_hand():
     game = build_game([LIL_RED], hand=[PRINTED_FIRE_ORB_CHANGE], deck=[WL, RUBYLIT])
     game.play_skill(game.state.hand[0])
     assert names(game.state.hand) == [RUBYLIT.name]
+
+
+# --- B04-093 … B04-098: a hand card of an attribute, or with an orb, to the drop area ------
+FIRE_AWAKENING = real("B04-093")  # fire skill, cost 0: a fire MONSTER card from hand
+HEALING_MIRACLE = real("B04-098")  # light skill, cost 0: a card with a heart orb from hand
+
+
+def test_a_fire_awakening_places_only_a_fire_monster_from_the_hand():
+    """Of a fire skill, a dark pet and a fire pet in hand, only the fire pet (Lil' Red
+    Dragon) may go to the drop area; the others stay in hand."""
+    game = build_game(
+        [LIL_RED], hand=[FIRE_AWAKENING, FIRE_ORB_CHANGE, LIL_BLACK, LIL_RED],
+        policy=GreedyPolicy(),
+    )  # fmt: skip
+    game.play_skill(game.state.hand[0])
+    assert names(game.state.hand) == [FIRE_ORB_CHANGE.name, LIL_BLACK.name]
+    placed = [card.name for column in game.state.columns for card in column]
+    assert placed == [LIL_RED.name]
+
+
+def test_a_fire_awakening_without_a_fire_monster_in_hand_places_nothing():
+    game = build_game([LIL_RED], hand=[FIRE_AWAKENING, LIL_BLACK], policy=GreedyPolicy())
+    game.play_skill(game.state.hand[0])
+    assert names(game.state.hand) == [LIL_BLACK.name]
+    assert all(column == [] for column in game.state.columns)
+
+
+def test_a_healing_miracle_places_only_a_card_lighting_a_heart_orb():
+    """FW (fire, water) has no heart orb; Lil' Black Dragon (heart, dark, light) has."""
+    game = build_game([LIL_WHITE], hand=[HEALING_MIRACLE, FW, LIL_BLACK], policy=GreedyPolicy())
+    game.play_skill(game.state.hand[0])
+    assert names(game.state.hand) == [FW.name]
+    placed = [card.name for column in game.state.columns for card in column]
+    assert placed == [LIL_BLACK.name]
