@@ -294,6 +294,19 @@ def _bonus_chosen(m, card):
 
 
 @rule(
+    "bonus_ultimate",
+    r"choose (?:1|one) of your ultimate-evolved monsters\. it gets "
+    r"(?:\+(\d+) attack|\+(\d+) damage) until the end of the turn",
+    "B04-090 B04-092",
+)
+def _bonus_ultimate(m, card):
+    attack, damage = m.groups()
+    if attack:
+        return [step("attack_bonus", int(attack), target="ultimate")]
+    return [step("extra_damage", int(damage), target="ultimate")]
+
+
+@rule(
     "extra_attack",
     r"this monster attacks twice in your attack phase",
     "B02-073",
@@ -562,6 +575,7 @@ CLAUSES: tuple[Rule, ...] = (
     _bonus_all,
     _bonus_self,
     _bonus_chosen,
+    _bonus_ultimate,
     _extra_attack,
     _discard_for_combo,
     _evolve_self,

@@ -216,9 +216,9 @@ NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
     _row(r"\bcannot attack or guard\b", "needs: a pet that cannot attack or guard", "B01-103"),
     _row(
-        r"\bultimate-evolved monsters?\b",
-        "needs: choosing an ultimate-evolved pet",
-        "B04-090 B04-091 B04-092",
+        r"\bguard declaration step\b.*\bultimate-evolved monsters?\b",
+        "needs: a skill used in the opponent's guard declaration step",
+        "B04-091",
     ),
     _row(
         r"\bit gets -(\d+) attack\b",

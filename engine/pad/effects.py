@@ -22,8 +22,9 @@ player chooses how many, up to everything possible) or "all". What runs:
   `when: "puzzle"` waits for the next combo step (PAD-4.4.3) and runs then only if at least
   `min_combos` combos were made ("if you make 5 or more combos in your next Puzzle Phase");
   `discard_cost` N: the policy may discard N hand cards to run the step, else it does not
-  run; `target` (an attribute, a list of them, a pet type or "pet") filters the one-or-
-  `amount` pets or discard-pile cards a step picks (`scope` = every pet matching);
+  run; `target` (an attribute, a list of them, a pet type, "ultimate" — a pet whose top
+  card is an ultimate evolution — or "pet") filters the one-or-`amount` pets or
+  discard-pile cards a step picks (`scope` = every pet matching);
   `cards: "any"` on `cost_reduction`: a hand skill of the colour may be used for less too.
 
 Against the goldfish (DGM-5) the opponent steps find no target and move nothing; a card
@@ -56,6 +57,7 @@ PET_TYPES = frozenset(
 _PET_TYPES = PET_TYPES  # old name
 SCOPES = {None, "self", "all"} | set(ATTRIBUTE_NAMES) | PET_TYPES
 STAGES = ("base", "evo1", "evo2", "evo3", "ultimate")  # PAD-1.1, lowest first
+ULTIMATE = "ultimate"  # a `target`: a pet whose top card is an ultimate evolution (B04-090)
 ALL = 99  # amount "any" / "all": more than any zone can hold
 DESTINATIONS = ("hand", "orb", "discard")  # reveal_top's if_match / otherwise
 
@@ -142,6 +144,8 @@ class Step:
             return True
         if not card.is_pet:
             return False
+        if ULTIMATE in self.target_types:  # "one of your ultimate-evolved monsters"
+            return card.stage == STAGES.index(ULTIMATE)
         if not (self.target_mask or self.target_types):
             return True  # "pet": any monster card
         return bool(card.attr_mask & self.target_mask) or bool(card.types & self.target_types)
@@ -163,7 +167,7 @@ def _target(value) -> tuple[int, frozenset] | None:
     for name in names:
         if name in ATTRIBUTE_NAMES:
             mask |= 1 << COLOUR_NAMES.index(name)
-        elif name in PET_TYPES:
+        elif name in PET_TYPES or name == ULTIMATE:
             types.add(name)
         elif name != "pet":
             return None

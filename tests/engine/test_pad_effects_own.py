@@ -22,6 +22,7 @@ from tests.engine.factories import (
     build_game,
     orb,
     real,
+    stack_on,
 )
 from tests.engine.test_invariants import CheckedGame, catalogue, random_deck
 
@@ -468,3 +469,23 @@ def test_a_healing_miracle_places_only_a_card_lighting_a_heart_orb():
     assert names(game.state.hand) == [FW.name]
     placed = [card.name for column in game.state.columns for card in column]
     assert placed == [LIL_BLACK.name]
+
+
+FIRE_JEWEL = real("B04-090")  # fire skill, cost 0: an ultimate-evolved monster +500 attack
+DARK_JEWEL = real("B04-092")  # dark skill, cost 0: an ultimate-evolved monster +1 damage
+
+
+def test_a_jewel_buffs_only_an_ultimate_evolved_pet():
+    """Pet 1 has Scorched Claw Dragon, Flare Drall (an ultimate card) on top: it gets the
+    +500; Lil' Red Dragon (base) does not."""
+    game = build_game([LIL_RED, LIL_RED], hand=[FIRE_JEWEL], policy=GreedyPolicy())
+    stack_on(game, 1, FLARE_DRALL)
+    game.play_skill(game.state.hand[0])
+    assert [stack.attack_bonus for stack in game.state.pets] == [0, 500]
+
+
+def test_a_jewel_without_an_ultimate_evolved_pet_does_nothing():
+    game = build_game([LIL_BLACK, LIL_RED], hand=[DARK_JEWEL], policy=GreedyPolicy())
+    stack_on(game, 1, real("B01-002"))  # Red Dragon, an evo1: evolved, not ultimate
+    game.play_skill(game.state.hand[0])
+    assert [stack.extra_damage for stack in game.state.pets] == [0, 0]
