@@ -14,13 +14,13 @@ from engine.api_views import SimulationView
 from engine.doctor import MAX_SWAPS, DoctorRequest, doctor_submission
 from engine.jobs.responses import job_accepted
 from engine.matchup_api import (
-    GAUNTLET,
     RUN_RESPONSES,
     MatchDeckSerializer,
     OpponentField,
     OpponentsField,
+    read_decks,
+    requested_opponents,
 )
-from engine.matchup_services import gauntlet, match_deck, saved_decks
 from engine.services import GoldfishError
 
 SOURCES = ("catalogue", "owned")
@@ -73,29 +73,9 @@ def doctor_request(request) -> DoctorRequest:
     payload.is_valid(raise_exception=True)
     data = payload.validated_data
     game = data["game"]
-    opponents = data.get("opponent", data.get("opponents"))
-    if isinstance(opponents, dict):
-        opponents = [opponents]
-    given = [data["deck"]] + ([] if opponents == GAUNTLET else opponents)
-    try:
-        saved = saved_decks((d["deck"] for d in given if "deck" in d), request.user)
-
-        def built(source, name):
-            return match_deck(
-                game,
-                text=source.get("list"),
-                items=source.get("entries"),
-                deck=saved.get(source.get("deck")),
-                name=source.get("name", name),
-            )
-
-        mine = built(data["deck"], "Your deck")
-        if opponents == GAUNTLET:
-            rivals = gauntlet(game)
-        else:
-            rivals = [built(d, f"Opponent {n}") for n, d in enumerate(opponents, start=1)]
-    except GoldfishError as error:
-        raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
+    (mine,), rivals = read_decks(
+        game, [data["deck"]], requested_opponents(data), request.user, ["Your deck"]
+    )
     return DoctorRequest(
         game=game,
         deck=mine,

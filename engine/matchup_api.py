@@ -142,18 +142,14 @@ class MatchupSampleRequestSerializer(PlaySerializer):
     opponent = MatchDeckSerializer()
 
 
-def matchup_request(request, serializer_class) -> MatchupRequest:
-    payload = serializer_class(data=request.data)
-    payload.is_valid(raise_exception=True)
-    data = payload.validated_data
-    game = data["game"]
-    decks = data["decks"] if "decks" in data else [data["deck"]]
-    opponents = data.get("opponent", data.get("opponents"))
-    if isinstance(opponents, dict):
-        opponents = [opponents]
+def read_decks(game: str, decks: list, opponents, user, names: list[str]) -> tuple[list, list]:
+    """The request's own decks (named `names` unless they say otherwise) and its opponents
+    (a list of decks, or the gauntlet), as match decks: a saved deck read with `user`'s
+    rights, in one query for all of them. A deck that cannot be read or built is an
+    ApiError."""
     given = decks + ([] if opponents == GAUNTLET else opponents)
     try:
-        saved = saved_decks((d["deck"] for d in given if "deck" in d), request.user)
+        saved = saved_decks((d["deck"] for d in given if "deck" in d), user)
 
         def built(source, name):
             return match_deck(
@@ -164,7 +160,6 @@ def matchup_request(request, serializer_class) -> MatchupRequest:
                 name=source.get("name", name),
             )
 
-        names = ["Deck A", "Deck B"] if len(decks) == 2 else ["Your deck"]
         mine = [built(source, name) for source, name in zip(decks, names, strict=True)]
         if opponents == GAUNTLET:
             rivals = gauntlet(game)
@@ -172,6 +167,23 @@ def matchup_request(request, serializer_class) -> MatchupRequest:
             rivals = [built(d, f"Opponent {n}") for n, d in enumerate(opponents, start=1)]
     except GoldfishError as error:
         raise ApiError(error.code, error.message, status_code=error.status, **error.extra) from None
+    return mine, rivals
+
+
+def requested_opponents(data):
+    """`opponent` (one deck, or the gauntlet) or `opponents`, as a list or the gauntlet."""
+    opponents = data.get("opponent", data.get("opponents"))
+    return [opponents] if isinstance(opponents, dict) else opponents
+
+
+def matchup_request(request, serializer_class) -> MatchupRequest:
+    payload = serializer_class(data=request.data)
+    payload.is_valid(raise_exception=True)
+    data = payload.validated_data
+    game = data["game"]
+    decks = data["decks"] if "decks" in data else [data["deck"]]
+    names = ["Deck A", "Deck B"] if len(decks) == 2 else ["Your deck"]
+    mine, rivals = read_decks(game, decks, requested_opponents(data), request.user, names)
     return MatchupRequest(
         game=game,
         deck=mine[0],
