@@ -11,10 +11,10 @@ listing greedy's choice first:
 
 The other choices (requirement cards, evolution options, their targets) stay greedy's.
 
-Fair information (PLAY-1.3) as far as built: the opponent's hand, both Net Oceans' order
-and the opponent's face-down Level III are resampled; the opponent's face-down evolving
-cards (DGM-4.1 step 3, until the evolution phase turns them up) and requirement cards
-(DGM-4.3) are not, as a resample must keep them a legal chain.
+Fair information (PLAY-1.3): the opponent's hand, both Net Oceans' order, the opponent's
+face-down Level III and its face-down evolving cards with their ○/× cards (DGM-4.1 step 3,
+DGM-4.3, until the evolution phase turns them up) are dealt anew in every simulation, as a
+legal chain (`DigimonReplay.deal_rival`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,32 @@ from engine.digimon.policies import GreedyPolicy, affordable_chains
 from engine.digimon.random_policy import battle_plays
 
 MAX_CHAINS = 8  # evolution chains a decision compares, greedy's and none included
+CHAIN_ATTEMPTS = 8  # random deals of a hidden Level III and evolving chain before the real
+
+
+def _legal_deal(unseen: list, box, chain: list, top, rng: Random):
+    """One random (Level III, evolving chain) from the unseen cards in the shape of the
+    real ones (`box` None: the Level III is seen; `chain` [] : no hidden chain), or None at
+    a dead end."""
+    left = list(unseen)
+    if box is not None:
+        thirds = [card for card in left if card.level == III]
+        box = thirds[rng.randrange(len(thirds))]
+        left.remove(box)
+        top = box
+    dealt = []
+    for real in chain:
+        fits = [
+            card
+            for card in left
+            if card in top.children and card.need == real.need and not card.other
+        ]
+        if not fits:
+            return None
+        top = fits[rng.randrange(len(fits))]
+        left.remove(top)
+        dealt.append(top)
+    return box, dealt
 
 
 def _unique(options: list) -> list:
@@ -139,26 +165,55 @@ class DigimonReplay(Replay):
         return [state.hand, state.net_ocean]
 
     def determinize(self, live, copy, seat: int, rng: Random) -> None:
-        rival = 1 - seat
-        if not live.dummy and live.sides[rival].face_down and live.sides[rival].box:
-            # DGM-3.1: the face-down Level III is one of the unseen Level IIIs
-            state, target = live.sides[rival], copy.sides[rival]
-            unseen = self.canonical([state.box[0], *state.hand, *state.net_ocean])
-            thirds = [card for card in unseen if card.level == III]
-            chosen = thirds[rng.randrange(len(thirds))]
-            unseen.remove(chosen)
-            rng.shuffle(unseen)
-            target.box[0] = chosen
-            size = len(target.hand)
-            target.hand[:] = unseen[:size]
-            target.net_ocean[:] = unseen[size:]
-            own = live.sides[seat].net_ocean
-            pool = self.canonical(list(own))
-            rng.shuffle(pool)
-            copy.sides[seat].net_ocean[:] = pool
-            self.after_determinization(copy, rng)
+        if live.dummy:
+            super().determinize(live, copy, seat, rng)
             return
-        super().determinize(live, copy, seat, rng)
+        own = self.canonical(list(live.sides[seat].net_ocean))
+        rng.shuffle(own)
+        copy.sides[seat].net_ocean[:] = own
+        self.deal_rival(live.sides[1 - seat], copy.sides[1 - seat], rng)
+        self.after_determinization(copy, rng)
+
+    def deal_rival(self, state, target, rng: Random) -> None:
+        """The opponent's unseen cards dealt anew: its hand and Net Ocean, its face-down
+        Level III (DGM-3.1: one of the unseen Level IIIs) and its face-down evolving cards
+        with their ○/× cards (DGM-4.1 step 3, DGM-4.3) until the evolution phase turns
+        them up. What stays seen stays: the count of evolving cards and of each one's ○/×
+        cards, and every upright requirement card (a chain with one is kept as it is). A
+        dealt chain is legal: each card evolves from the one before and asks as many ○/×
+        as the card it replaces."""
+        hidden_box = state.face_down and bool(state.box)
+        hidden_chain = bool(state.evolving) and not any(card.other for card in state.evolving)
+        unseen = [*state.hand, *state.net_ocean]
+        if hidden_box:
+            unseen.append(state.box[0])
+        if hidden_chain:
+            unseen += state.evolving
+            for group, taken in zip(state.requirements, state.taken, strict=True):
+                unseen += group[:taken]
+        unseen = self.canonical(unseen)
+        box = state.box[0] if hidden_box else None
+        chain = list(state.evolving) if hidden_chain else []
+        for _attempt in range(CHAIN_ATTEMPTS):
+            drawn = _legal_deal(unseen, box, chain, state.box[-1] if state.box else None, rng)
+            if drawn is not None:
+                box, chain = drawn
+                break
+        # else the real ones, which are always legal (a dead end each time is rare)
+        rest = list(unseen)
+        for card in ([box] if hidden_box else []) + chain:
+            rest.remove(card)
+        rng.shuffle(rest)
+        if hidden_box:
+            target.box[0] = box
+        if hidden_chain:
+            target.evolving[:] = chain
+            for group, taken in zip(target.requirements, state.taken, strict=True):
+                group[:taken] = rest[:taken]
+                del rest[:taken]
+        size = len(target.hand)
+        target.hand[:] = rest[:size]
+        target.net_ocean[:] = rest[size:]
 
     def after_determinization(self, game, rng: Random) -> None:
         game.rng.seed(rng.getrandbits(64))
