@@ -2,12 +2,13 @@
 candidates come from to the legal single swaps the pure doctor (engine/core/doctor.py)
 measures, with what was pruned and why.
 
-A swap cuts one copy of a card of the deck zone and adds one copy of a candidate; it is
-kept only when the new deck passes the game's deck rules (PAD-2, DGM-2). Hopeless adds
-are pruned before any game: PAD — a card whose attribute no team pet has (a skill cannot
-be used, a pet cannot be played on a team pet of its colour, PAD-4.3); Digimon — a
-Digimon that names the card it evolves from when the deck holds no copy of it. Synthetic cards are
-never candidates.
+A swap cuts one copy of a card of the deck zone and adds one copy of a candidate, or (PAD)
+cuts one team pet and adds a base-stage pet to the team (DOCTOR-1 "from the deck or
+team"); it is kept only when the new deck passes the game's deck rules (PAD-2, DGM-2).
+Hopeless adds are pruned before any game: PAD — a deck card whose attribute no team pet
+has (a skill cannot be used, a pet cannot be played on a team pet of its colour, PAD-4.3);
+Digimon — a Digimon that names the card it evolves from when the deck holds no copy of it.
+Synthetic cards are never candidates. Each cut and add of a report names its `zone`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from engine.matchup_services import MAX_OPPONENTS, MatchDeck
 from engine.services import GoldfishError
 
 DECK_ZONE = "deck"
+TEAM_ZONE = "team"
 MAX_SWAPS = 3
 
 
@@ -67,12 +69,18 @@ def hopeless(game: str, card: Card, deck_cards: list[Card], team: list[Card]) ->
 def aligned(base: DeckSpec, new: DeckSpec) -> DeckSpec:
     """`new` in `base`'s order: every card keeps its slot and an added card takes a cut
     card's, so one seed deals both decks the same cards but the swapped ones — the common
-    random numbers that make a paired gain's interval narrow (DOCTOR-1)."""
-    left = Counter(spec.id for spec in new.deck)
-    by_id = {spec.id: spec for spec in new.deck}
+    random numbers that make a paired gain's interval narrow (DOCTOR-1). The team too."""
+    return DeckSpec(
+        game=new.game, deck=_aligned(base.deck, new.deck), team=_aligned(base.team, new.team)
+    )
+
+
+def _aligned(base: tuple, new: tuple) -> tuple:
+    left = Counter(spec.id for spec in new)
+    by_id = {spec.id: spec for spec in new}
     slots: list = []
     free: list[int] = []
-    for spec in base.deck:
+    for spec in base:
         if left[spec.id] > 0:
             left[spec.id] -= 1
             slots.append(by_id[spec.id])
@@ -82,8 +90,7 @@ def aligned(base: DeckSpec, new: DeckSpec) -> DeckSpec:
     added = [by_id[card] for card, count in sorted(left.items()) for _ in range(count)]
     for slot, spec in zip(free, added, strict=False):
         slots[slot] = spec
-    deck = tuple(spec for spec in slots if spec is not None) + tuple(added[len(free) :])
-    return DeckSpec(game=new.game, deck=deck, team=new.team)
+    return tuple(spec for spec in slots if spec is not None) + tuple(added[len(free) :])
 
 
 def _entries(quantities: Counter) -> list[EntryInput]:
@@ -136,30 +143,37 @@ class Swaps:
     def deck(self) -> Variant:
         return Variant((), (), self.base)
 
-    def build(self, cuts: list[int], adds: list[int]) -> Variant | None:
+    def build(self, cuts: list, adds: list) -> Variant | None:
+        """The deck with one copy of each cut out and each add in; a cut or add is a card
+        id (of the deck zone) or (card id, zone)."""
         if self.known is None:
             self._load()
+        cuts, adds = _zoned(cuts), _zoned(adds)
         changed = Counter(self.quantities)
-        for card in cuts:
-            changed[(card, DECK_ZONE)] -= 1
-        for card in adds:
-            changed[(card, DECK_ZONE)] += 1
+        for card, zone in cuts:
+            changed[(card, zone)] -= 1
+        for card, zone in adds:
+            changed[(card, zone)] += 1
         if any(count < 0 for count in changed.values()):
             return None
         new = _entries(changed)
         if not self.rules.validate(new).valid:
             return None
-        named = tuple((card, self.known[card].name) for card in cuts)
-        added = tuple((card, self.known[card].name) for card in adds)
+        named = tuple((card, self.known[card].name, zone) for card, zone in cuts)
+        added = tuple((card, self.known[card].name, zone) for card, zone in adds)
         return Variant(named, added, aligned(self.base, self.specs.deck_spec(new)))
 
     def __call__(self, parts: list[Variant]) -> Variant | None:
         """The combination of single swaps `parts` (None: a card cut twice, or illegal)."""
-        cuts = [card for part in parts for card, _name in part.cuts]
-        adds = [card for part in parts for card, _name in part.adds]
+        cuts = [(card, zone) for part in parts for card, _name, zone in part.cuts]
+        adds = [(card, zone) for part in parts for card, _name, zone in part.adds]
         if len(set(cuts)) != len(cuts):
             return None
         return self.build(cuts, adds)
+
+
+def _zoned(cards: list) -> list[tuple[int, str]]:
+    return [card if isinstance(card, tuple) else (card, DECK_ZONE) for card in cards]
 
 
 def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
@@ -181,6 +195,17 @@ def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
             variant = swaps.build([cut], [card.pk])
             if variant is None:
                 pruned["the deck would break its deck rules"] += 1
+                continue
+            variants.append(variant)
+    # PAD-2.3: a team pet for another base-stage pet (the only cards a team may hold)
+    pets = [card for card in candidates if card.kind == v.PET and card.stage == "base"]
+    for cut in sorted({card.pk for card in team}):
+        for card in pets:
+            if card.pk == cut:
+                continue
+            variant = swaps.build([(cut, TEAM_ZONE)], [(card.pk, TEAM_ZONE)])
+            if variant is None:
+                pruned["the team would break its deck rules"] += 1
                 continue
             variants.append(variant)
     return variants, dict(pruned), swaps
@@ -295,8 +320,8 @@ def diagnose_here(request: DoctorRequest) -> dict:
 def swap_text(swap: dict) -> str:
     """ "− 1 × Topalit, + 1 × Fairlion: +4.1 points (+1.2 – +7.0)" for the command line."""
     gain = swap["gain"]
-    cuts = ", ".join(f"− 1 × {card['name']}" for card in swap["cuts"])
-    adds = ", ".join(f"+ 1 × {card['name']}" for card in swap["adds"])
+    cuts = ", ".join(f"− 1 × {_named(card)}" for card in swap["cuts"])
+    adds = ", ".join(f"+ 1 × {_named(card)}" for card in swap["adds"])
     mark = "" if gain["measurable"] else " (not measurable)"
     return (
         f"{cuts}, {adds}: {gain['value'] * 100:+.1f} points "
@@ -311,22 +336,28 @@ class SwapNotApplicable(Exception):
 
 
 def swapped_entries(entries: list[EntryInput], swap: dict) -> list[EntryInput]:
-    """The deck's entries after a reported swap: one copy of each cut card out of the deck
-    zone, one copy of each added card in."""
+    """The deck's entries after a reported swap: one copy of each cut card out of its zone
+    (the deck unless it says `team`), one copy of each added card in."""
     quantities: Counter = Counter()
     for entry in entries:
         quantities[(entry.card_id, entry.zone)] += entry.quantity
     for card in swap["cuts"]:
-        if quantities[(card["card"], DECK_ZONE)] < 1:
+        key = (card["card"], card.get("zone", DECK_ZONE))
+        if quantities[key] < 1:
             raise SwapNotApplicable(card["name"])
-        quantities[(card["card"], DECK_ZONE)] -= 1
+        quantities[key] -= 1
     for card in swap["adds"]:
-        quantities[(card["card"], DECK_ZONE)] += 1
+        quantities[(card["card"], card.get("zone", DECK_ZONE))] += 1
     return _entries(quantities)
 
 
 def swap_note(swap: dict) -> str:
     """The revision's note: "Deck doctor: −1 Topalit, +1 Fairlion"."""
-    cuts = [f"−1 {card['name']}" for card in swap["cuts"]]
-    adds = [f"+1 {card['name']}" for card in swap["adds"]]
+    cuts = [f"−1 {_named(card)}" for card in swap["cuts"]]
+    adds = [f"+1 {_named(card)}" for card in swap["adds"]]
     return ("Deck doctor: " + ", ".join(cuts + adds))[:200]
+
+
+def _named(card: dict) -> str:
+    """A swapped card's name, marked when it is a team pet (PAD-2.3)."""
+    return f"{card['name']} (team)" if card.get("zone") == TEAM_ZONE else card["name"]

@@ -44,7 +44,7 @@ PREPARED_MATCHES = 64  # (variant, opponent) pairs a process keeps prepared
 
 @dataclass(frozen=True)
 class Variant:
-    cuts: tuple  # ((card id, name), …)
+    cuts: tuple  # ((card id, name, zone), …): zone "deck", or "team" (a PAD team pet)
     adds: tuple
     deck: object  # DeckSpec
 
@@ -244,7 +244,7 @@ class Diagnosis:
 
     def _report(self) -> dict:
         def cards(pairs):
-            return [{"card": card, "name": name} for card, name in pairs]
+            return [{"card": card, "name": name, "zone": zone} for card, name, zone in pairs]
 
         fresh = self.fresh
         base = self.won[(0, fresh)]

@@ -223,6 +223,7 @@ def doctor_context(report: dict, *, can_apply: bool) -> dict:
         {
             "card": row["card"],
             "name": row["name"],
+            "zone": row.get("zone", "deck"),
             "value": _interval(row["value"]),
             "best_swap": row["best_swap"],
         }

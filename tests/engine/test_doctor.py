@@ -12,7 +12,7 @@ from django.core.management import call_command
 from cards.models import Card
 from decks.models import Deck
 from engine.core.doctor import NO_SWAP_HELPS, holm
-from engine.doctor import candidate_cards, hopeless, single_swaps
+from engine.doctor import candidate_cards, hopeless, single_swaps, swapped_entries
 from engine.services import entries_for
 
 
@@ -42,18 +42,65 @@ def test_swaps_keep_the_deck_legal_and_say_what_was_pruned(gauntlet):
     assert pruned["its attribute matches no team pet"] == len(
         {entry.card_id for entry in _light() if entry.zone == "deck"}
     )
-    adds = {variant.adds for variant in variants[1:]}
-    assert adds == {((dragon.pk, "Lightning Holy Dragon"),)}
-    cuts = {variant.cuts[0][1] for variant in variants[1:]}
+    in_deck = [variant for variant in variants[1:] if variant.cuts[0][2] == "deck"]
+    adds = {variant.adds for variant in in_deck}
+    assert adds == {((dragon.pk, "Lightning Holy Dragon", "deck"),)}
+    cuts = {variant.cuts[0][1] for variant in in_deck}
     assert "Lightning Holy Dragon" not in cuts  # a card is not swapped for itself
-    for variant in variants[1:]:
+    for variant in in_deck:
         assert len(variant.deck.deck) == len(variants[0].deck.deck)  # one out, one in
         names = [card.name for card in variant.deck.deck]
         assert names.count("Lightning Holy Dragon") == 2
-    both = combine(variants[1:3])
+    both = combine(in_deck[0:2])
     assert both is not None and len(both.cuts) == 2
     assert [c.name for c in both.deck.deck].count("Lightning Holy Dragon") == 3
-    assert combine(variants[1:5]) is None  # a fourth copy breaks PAD-2's limit of 3
+    assert combine(in_deck[0:4]) is None  # a fourth copy breaks PAD-2's limit of 3
+
+
+def test_doctor_1_a_team_pet_is_swapped_for_a_base_pet_in_its_slot(gauntlet):
+    """DOCTOR-1 "from the deck or team": each team pet against each base-stage candidate
+    pet (PAD-2.3), the deck untouched and the team in its order but the swapped slot."""
+    entries = _light()
+    team = [entry.card_id for entry in entries if entry.zone == "team"]
+    red = Card.objects.get(game="pad", number="B01-001")  # Lil' Red Dragon, a base pet
+    assert red.stage == "base" and red.pk not in team
+    dragon = Card.objects.get(game="pad", name="Lightning Holy Dragon")  # not a base pet
+    variants, pruned, combine = single_swaps("pad", entries, [red, dragon])
+    base = variants[0].deck
+    swapped = [variant for variant in variants[1:] if variant.cuts[0][2] == "team"]
+    assert sorted(variant.cuts[0][0] for variant in swapped) == sorted(set(team))
+    for variant in swapped:
+        assert variant.adds == ((red.pk, red.name, "team"),)
+        assert variant.deck.deck == base.deck  # the same deck, card for card
+        cut = variant.cuts[0][0]
+        slot = [spec.id for spec in base.team].index(cut)
+        expected = [spec.id for spec in base.team]
+        expected[slot] = red.pk
+        assert [spec.id for spec in variant.deck.team] == expected
+    # a deck swap and a team swap combine; two team swaps of the same pet do not
+    in_deck = next(variant for variant in variants[1:] if variant.cuts[0][2] == "deck")
+    both = combine([in_deck, swapped[0]])
+    assert both is not None and {cut[2] for cut in both.cuts} == {"deck", "team"}
+    report_swap = {
+        "cuts": [{"card": c, "name": n, "zone": z} for c, n, z in swapped[0].cuts],
+        "adds": [{"card": c, "name": n, "zone": z} for c, n, z in swapped[0].adds],
+    }
+    after = swapped_entries(entries, report_swap)
+    team_after = sorted(e.card_id for e in after if e.zone == "team" for _ in range(e.quantity))
+    expected_team = sorted(team)
+    expected_team.remove(swapped[0].cuts[0][0])
+    assert team_after == sorted([*expected_team, red.pk])
+    deck_of = sorted((e.card_id, e.quantity) for e in entries if e.zone == "deck")
+    assert sorted((e.card_id, e.quantity) for e in after if e.zone == "deck") == deck_of
+
+
+def test_digimon_decks_have_no_team_swaps(gauntlet):
+    deck = Deck.objects.get(name="Reference: Agumon line")
+    entries = entries_for("digimon", deck=deck)
+    variants, _pruned, _combine = single_swaps(
+        "digimon", entries, list(Card.objects.filter(game="digimon")[:20])
+    )
+    assert all(variant.cuts[0][2] == "deck" for variant in variants[1:])
 
 
 def test_the_doctor_command_prints_the_contract(gauntlet, settings):

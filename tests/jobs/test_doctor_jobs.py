@@ -77,7 +77,7 @@ def test_doctor_1_a_doctor_job_plays_its_stages_and_reports_the_contract(
     # a value per card cut, from the best confirmed swap cutting it
     assert len(report["card_values"]) == distinct_cuts
     for row in report["card_values"]:
-        assert set(row) == {"card", "name", "value", "best_swap"}
+        assert set(row) == {"card", "name", "zone", "value", "best_swap"}
     # the three rounds of the screening (stages 0, 1, 2), then the confirmation (3)
     assert Job.objects.get(pk=job["id"]).stage == 3
 

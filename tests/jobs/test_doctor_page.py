@@ -85,14 +85,50 @@ def test_doctor_1_improve_this_deck_runs_a_job_and_a_swap_is_applied_as_a_new_re
     assert response["Location"] == reverse("decks:detail", args=[my_light.pk])
     my_light.refresh_from_db()
     assert my_light.revision == revision + 1
-    expected = dict(before)
-    for card in swap["cuts"]:
-        expected[(card["card"], "deck")] -= 1
-    for card in swap["adds"]:
-        expected[(card["card"], "deck")] = expected.get((card["card"], "deck"), 0) + 1
-    assert _quantities(my_light) == {key: n for key, n in expected.items() if n}
+    assert _quantities(my_light) == _after(before, swap)
     note = my_light.revisions.order_by("-number").first().note
     assert note.startswith("Deck doctor: −1 ")
+
+
+def _after(before: dict, swap: dict) -> dict:
+    """The deck's quantities once `swap` is applied, each card in the zone it names."""
+    expected = dict(before)
+    for card in swap["cuts"]:
+        expected[(card["card"], card["zone"])] -= 1
+    for card in swap["adds"]:
+        key = (card["card"], card["zone"])
+        expected[key] = expected.get(key, 0) + 1
+    return {key: n for key, n in expected.items() if n}
+
+
+def test_doctor_1_a_team_swap_is_shown_as_such_and_applied_to_the_team(
+    client, owner, gauntlet, small_doctor, django_capture_on_commit_callbacks
+):
+    """PAD-2.3 / DOCTOR-1: Lil' Red Dragon (a fire base pet) can only join the Light team:
+    every swap the doctor reports puts it there, in place of one team pet."""
+    deck = deck_fork(deck=Deck.objects.get(name="Reference: Light"), owner=owner)
+    red = Card.objects.get(game="pad", number="B01-001")
+    collection = Collection.objects.create(owner=owner)
+    CollectionCard.objects.create(collection=collection, card=red, quantity=1)
+    client.force_login(owner)
+    job = _run(client, deck, django_capture_on_commit_callbacks)
+    job.refresh_from_db()
+    report = json.loads(job.report)
+    assert report["swaps"], report
+    team = {card_id for (card_id, zone) in _quantities(deck) if zone == "team"}
+    for swap in report["swaps"]:
+        assert {card["zone"] for card in swap["cuts"] + swap["adds"]} == {"team"}
+        assert {card["card"] for card in swap["adds"]} == {red.pk}
+        assert {card["card"] for card in swap["cuts"]} <= team
+    page = client.get(reverse("engine:job", args=[job.pk])).content.decode()
+    assert page.count('class="doctor-zone"') >= 2 * len(report["swaps"])
+    before = _quantities(deck)
+    client.post(reverse("engine:doctor_apply", args=[job.pk]), {"swap": 0})
+    deck.refresh_from_db()
+    assert _quantities(deck) == _after(before, report["swaps"][0])
+    assert (red.pk, "team") in _quantities(deck)
+    note = deck.revisions.order_by("-number").first().note
+    assert "(team)" in note
 
 
 def test_doctor_1_a_swap_on_someone_elses_deck_is_applied_to_a_fork(
