@@ -31,7 +31,7 @@ class PadSearch(Searching, GreedyPolicy):
         "candidates out many times (greedy for both sides, the unseen cards shuffled) and "
         "keeps the one that wins most."
     )
-    simulations = 32
+    simulations = 40
 
     # --- main phase (PAD-4.3) ---------------------------------------------------------
     def main_phase(self, game) -> None:
@@ -116,7 +116,7 @@ class PadSearch(Searching, GreedyPolicy):
 class PadSearchStrong(PadSearch):
     name = "search-strong"
     description = "As search, with four times the simulations per decision (run as a job)."
-    simulations = 128
+    simulations = 160
 
 
 class PadReplay(Replay):

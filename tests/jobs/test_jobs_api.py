@@ -260,7 +260,7 @@ def test_expired_jobs_are_purged(catalogue, owner, eager, django_capture_on_comm
 def test_a_search_goldfish_job_plays_one_game_a_chunk(
     catalogue, owner, eager, django_capture_on_commit_callbacks, settings
 ):
-    # a PAD `search` game counts for 32 simulations × 20 = 640 greedy games, so a chunk of
+    # a PAD `search` game counts for 40 simulations × 20 = 800 greedy games, so a chunk of
     # JOB_CHUNK_GAMES = 100 greedy games' worth holds one game (never zero)
     assert settings.JOB_CHUNK_GAMES == 100
     deck = make_deck(owner, "pad")
