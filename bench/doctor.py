@@ -190,7 +190,7 @@ def sample_candidates(game: str, args) -> list[int]:
     from engine.doctor import doctor_plan_for
 
     plan = doctor_plan_for(request_for(game, args, candidates="catalogue", processes=1))
-    legal = sorted({card for v in plan.diagnosis.variants[1:] for card, _name in v.adds})
+    legal = sorted({card for v in plan.diagnosis.variants[1:] for card, _name, _zone in v.adds})
     return sorted(random.Random(args.seed).sample(legal, min(args.candidates, len(legal))))
 
 
