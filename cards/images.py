@@ -16,18 +16,14 @@ rendition or the proxy, so they never care which one a card has.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import io
-import os
-import tempfile
 import warnings
 from functools import lru_cache
 from pathlib import PurePosixPath
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db.models.signals import pre_save
 from django.template.defaultfilters import filesizeformat
@@ -38,6 +34,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from cards.image_sizes import SIZES
 from cards.proxies import DEFAULT_LANGUAGE, proxy_language, render_proxy
 from cards.proxies.fonts import font_id
+from cards.whole_files import store_whole
 
 ALLOWED_FORMATS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}
 MAX_PIXELS = 4096 * 4096
@@ -231,31 +228,7 @@ def image_urls(card, language: str | None = None) -> dict:
 
 
 def _store_once(name: str, data: bytes) -> str:
-    """Store a drawn picture under `name`, whole or not at all: requests that find the
-    name (`exists`) read it at once, and a file written in place was seen half-written
-    (a deck picture drawing a proxy while the page fetched the same thumbnail: "broken
-    PNG file"). On the local disk the bytes go to a temporary file renamed over the name
-    (atomic); another storage saves the usual way."""
-    try:
-        final = default_storage.path(name)
-    except NotImplementedError:
-        saved = default_storage.save(name, ContentFile(data))
-        if saved != name:  # another request wrote it meanwhile: keep a single copy
-            default_storage.delete(saved)
-        return name
-    folder = os.path.dirname(final)
-    os.makedirs(folder, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".drawing-")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temporary, getattr(default_storage, "file_permissions_mode", None) or 0o644)
-        os.replace(temporary, final)  # a concurrent drawing of the same picture: same bytes
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
-    return name
+    return store_whole(name, data)
 
 
 def rendition_name(image_name: str, size: str) -> str:

@@ -18,11 +18,12 @@ import logging
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+
+from cards.whole_files import store_whole
 
 logger = logging.getLogger(__name__)
 
@@ -60,9 +61,7 @@ def store(name: str, data: bytes) -> None:
     """Keep `data` under `name`, and forget the deck's files of older revisions. A storage
     that fails is logged, never the request's failure: the file is drawn again next time."""
     try:
-        saved = default_storage.save(name, ContentFile(data))
-        if saved != name:  # another request stored it meanwhile: keep a single copy
-            default_storage.delete(saved)
+        store_whole(name, data)
         folder, _, filename = name.rpartition("/")
         revision = _revision(filename)
         for other in default_storage.listdir(folder)[1]:
