@@ -227,10 +227,6 @@ def image_urls(card, language: str | None = None) -> dict:
     return {**urls, "proxy": not card.image}
 
 
-def _store_once(name: str, data: bytes) -> str:
-    return store_whole(name, data)
-
-
 def rendition_name(image_name: str, size: str) -> str:
     path = PurePosixPath(image_name)
     return str(path.with_name(f"{path.stem}-{size}.webp"))
@@ -253,7 +249,7 @@ def rendition(card, size: str) -> str:
         picture.thumbnail(bounds, Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
     picture.save(buffer, "WEBP", quality=85, method=4)
-    return _store_once(name, buffer.getvalue())
+    return store_whole(name, buffer.getvalue())
 
 
 def proxy_name(card, size: str, language: str = DEFAULT_LANGUAGE) -> str:
@@ -264,5 +260,5 @@ def proxy(card, size: str, language: str = DEFAULT_LANGUAGE) -> str:
     """The storage name of the card's proxy image in `language`, drawn once and reused."""
     name = proxy_name(card, size, language)
     if not default_storage.exists(name):
-        _store_once(name, render_proxy(card, size, language))
+        store_whole(name, render_proxy(card, size, language))
     return name

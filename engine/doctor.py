@@ -143,12 +143,10 @@ class Swaps:
     def deck(self) -> Variant:
         return Variant((), (), self.base)
 
-    def build(self, cuts: list, adds: list) -> Variant | None:
-        """The deck with one copy of each cut out and each add in; a cut or add is a card
-        id (of the deck zone) or (card id, zone)."""
+    def build(self, cuts: list[tuple[int, str]], adds: list[tuple[int, str]]) -> Variant | None:
+        """The deck with one copy of each cut (card id, zone) out and each add in."""
         if self.known is None:
             self._load()
-        cuts, adds = _zoned(cuts), _zoned(adds)
         changed = Counter(self.quantities)
         for card, zone in cuts:
             changed[(card, zone)] -= 1
@@ -172,10 +170,6 @@ class Swaps:
         return self.build(cuts, adds)
 
 
-def _zoned(cards: list) -> list[tuple[int, str]]:
-    return [card if isinstance(card, tuple) else (card, DECK_ZONE) for card in cards]
-
-
 def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
     """(variants with the deck itself first, pruned {reason: count}, combine: a Swaps)."""
     swaps = Swaps(game, entries, candidates)
@@ -192,7 +186,7 @@ def single_swaps(game: str, entries: list[EntryInput], candidates: list[Card]):
             if reason:
                 pruned[reason] += 1
                 continue
-            variant = swaps.build([cut], [card.pk])
+            variant = swaps.build([(cut, DECK_ZONE)], [(card.pk, DECK_ZONE)])
             if variant is None:
                 pruned["the deck would break its deck rules"] += 1
                 continue

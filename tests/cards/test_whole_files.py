@@ -10,14 +10,14 @@ import os
 import pytest
 from django.core.files.storage import default_storage
 
-from cards import images
+from cards.whole_files import store_whole
 from decks.printing import stored
 
 
 @pytest.mark.parametrize(
     ("keep", "name"),
     [
-        (images._store_once, "proxies/7-token-thumb-en.png"),
+        (store_whole, "proxies/7-token-thumb-en.png"),
         (stored.store, "renders/deck7/r1-0123abcd.png"),
     ],
     ids=["card proxy", "deck picture"],
