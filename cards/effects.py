@@ -30,6 +30,8 @@ TRIGGERS = (
     "guard",
     "guard_declaration",
     "opponent_damaged",
+    "attack_damage",  # issue 26: this pet's attack dealt damage / was blocked
+    "attack_guarded",
 )
 # The actions are the engines' own registries, so the catalogue accepts exactly what the
 # simulator can run (the generated lasting step of a skill is no catalogue action).
@@ -47,6 +49,7 @@ OPTIONAL_KEYS = {
     "note": str,
     "min_combos": int,  # PAD: "if you match 6 combos"
     "max_defense": int,  # PAD: "an opponent's monster with 600 or less defense"
+    "max_total_defense": int,  # PAD opponent_tap: "with a total defense of 900 or less"
     "max_stage": str,  # PAD: "an opponent's 2nd stage or lower monster"
     # PAD, issue 13
     "target": (str, list),  # which of the own pets (or discard-pile cards) a choice may pick
@@ -79,7 +82,7 @@ OPTIONAL_KEYS = {
 # PAD, issue 13: an amount may be a word ("any": the player chooses how many; "all";
 # "half": half of the opponent's remaining life); a defence change may be negative.
 AMOUNT_WORDS = ("any", "all", "half")
-SIGNED_AMOUNT_ACTIONS = {"opponent_defense", "power_percent", "power_add", "points_add"}
+SIGNED_AMOUNT_ACTIONS = set(pad_opponent.SIGNED) | {"power_percent", "power_add", "points_add"}
 
 
 def effect_errors(effect, game: str) -> list[str]:

@@ -215,6 +215,7 @@ def _pad_action(step: dict) -> str | None:
         "opponent_return_top": _("return the top card of an opponent's pet to their hand"),
         "opponent_devolve": _("devolve one of the opponent's pets"),
         "opponent_defense": _("change the defence of the opponent's pets by %(n)s"),
+        "opponent_attack": _("change the attack of the attacking pet by %(n)s"),
         "opponent_damage": _("deal %(n)s damage to the opponent"),
         "opponent_hand_discard": ngettext(
             "the opponent discards %(n)s card from their hand",

@@ -354,6 +354,46 @@ def _defense_bonus(m, card):
 
 
 @rule(
+    "defense_bonus_all",
+    r"all of your monsters get \+(\d+) defense until the end of the turn",
+    "B04-089",
+)
+def _defense_bonus_all(m, card):
+    return [step("defense_bonus", int(m.group(1)), scope="all")]
+
+
+@rule(
+    "untap_ultimate",
+    r"choose (?:1|one) of your ultimate-evolved monsters and make it active",
+    "B04-091",
+)
+def _untap_ultimate(m, card):
+    return [step("untap", 1, target="ultimate")]
+
+
+@rule(
+    "opponent_attack",
+    r"choose (?:1|one) of your opponent's monsters; it gets -(\d+) attack until the end of the "
+    r"turn",
+    "B04-088",
+)
+def _opponent_attack(m, card):
+    # engine/pad/opponent.py: the monster chosen is the one attacking (a decision).
+    return [step("opponent_attack", -int(m.group(1)))]
+
+
+@rule(
+    "opponent_tap_total_defense",
+    r"choose up to (\d+) of your opponent's monsters with a total defense of (\d+) or less and "
+    r"roll them",
+    "B04-106",
+)
+def _opponent_tap_total_defense(m, card):
+    count, total = int(m.group(1)), int(m.group(2))
+    return [step("opponent_tap", count, up_to=True, max_total_defense=total)]
+
+
+@rule(
     "opponent_tap",
     rf"roll one of your opponent's (?:({COL}) monsters|monsters(?: with (\d+) or less defense)?)",
     "B01-024 B01-065 B01-116 B02-095",
@@ -572,6 +612,7 @@ CLAUSES: tuple[Rule, ...] = (
     _untap_chosen,
     _untap_all,
     _untap_self,
+    _untap_ultimate,
     _bonus_all,
     _bonus_self,
     _bonus_chosen,
@@ -582,6 +623,9 @@ CLAUSES: tuple[Rule, ...] = (
     _self_to_orb,
     _negate_damage,
     _defense_bonus,
+    _defense_bonus_all,
+    _opponent_attack,
+    _opponent_tap_total_defense,
     _opponent_tap,
     _opponent_tap_attacker,
     _opponent_return_top,

@@ -21,8 +21,7 @@ Decisions taken here:
   just evolved by its policy's choice alone — the exception is not expressible as a step.
 - "During your opponent's turn, … pay the cost to evolve into this card … Guard Declaration
   Step" is the defence effect type of a pet (PAD-1.3): a `defence` / `evolve_self` step, a
-  part of its own (" / ") before the card's other effect. The engine does not run it yet
-  (it reports "needs: defence/evolve_self").
+  part of its own (" / ") before the card's other effect (engine/pad/defence.py runs it).
 
 `NEEDS` names the texts whose effect has no step in the schema's vocabulary; they get that
 reason instead of steps, never a guessed reading.
@@ -194,6 +193,13 @@ PHRASES: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "B02-044 B02-045",
     ),
     _row(
+        rf"\breveal the top card of your deck; if it has an? {_COL} drop, place it in your drop "
+        r"area, otherwise put it into your hand",
+        r"reveal the top card of your deck. If it has a \1 drop, put it in your drop area. If "
+        r"not, put it in your hand",
+        "B04-067",
+    ),
+    _row(
         r"\bthey choose a card from their hand and discard it",
         "they discard a card from their hand",
         "B03-091",
@@ -210,40 +216,9 @@ PHRASES: tuple[tuple[re.Pattern[str], str, str], ...] = (
 
 NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     _row(
-        r"\bthis monster deals damage with its attack|\bthis monster's attack is guarded",
-        "needs: a trigger on this pet's own attack (dealing damage, being guarded)",
-        "B01-084 B04-066 B04-067",
-    ),
-    _row(r"\bcannot attack or guard\b", "needs: a pet that cannot attack or guard", "B01-103"),
-    _row(
-        r"\bguard declaration step\b.*\bultimate-evolved monsters?\b",
-        "needs: a skill used in the opponent's guard declaration step",
-        "B04-091",
-    ),
-    _row(
-        r"\bit gets -(\d+) attack\b",
-        "needs: lowering an opponent's pet's attack",
-        "B04-088",
-    ),
-    _row(
-        r"\bin your next puzzle phase\b.*\btotal defense\b",
-        "needs: choosing pets by their total defence",
-        "B04-106",
-    ),
-    _row(
         r"\bdiscard all of your life cards except\b",
         "needs: discarding life cards as a cost",
         "B04-107",
-    ),
-    _row(
-        r"\battacks of base monsters\b",
-        "needs: damage immunity against base pets' attacks",
-        "B04-041 B04-046",
-    ),
-    _row(
-        r"\ball of your monsters get \+(\d+) defense\b",
-        "needs: a defence bonus for every own pet",
-        "B04-089",
     ),
 )
 

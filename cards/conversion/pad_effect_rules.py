@@ -29,6 +29,7 @@ STEP_KEYS = (
     "colours",
     "min_combos",
     "max_defense",
+    "max_total_defense",
     "max_stage",
     "max_attack",
     "max_life",
@@ -130,6 +131,21 @@ def _damage_immunity(m, card):
     return [step("damage_immunity", trigger="continuous", max_attack=int(m.group(2)), **fields)]
 
 
+@rule("cannot_attack_or_guard", r"this monster cannot attack or guard", "B01-103")
+def _cannot_attack_or_guard(m, card):
+    return [step("cannot_attack_or_guard", trigger="continuous")]
+
+
+@rule(
+    "damage_immunity_base",
+    r"you don't take damage from attacks of base monsters",
+    "B04-041 B04-046",
+)
+def _damage_immunity_base(m, card):
+    # Issue 26: "base" is the attacking pet's top card's stage (PAD-1.1).
+    return [step("damage_immunity", trigger="continuous", max_stage="base")]
+
+
 @rule(
     "life_to_discard",
     r"if this monster deals damage to the opponent, they discard cards from their hp "
@@ -216,6 +232,8 @@ WHOLE_TEXT: tuple[Rule, ...] = (
     _unblockable,
     _no_opponent_untap,
     _damage_immunity,
+    _damage_immunity_base,
+    _cannot_attack_or_guard,
     _life_to_discard,
     _while_active,
     _low_life,
@@ -352,6 +370,31 @@ def _t_guard_declaration(m, card):
     return {"trigger": "guard_declaration", "discard_cost": number(m.group(1))}
 
 
+@rule(
+    "attack_damage",
+    r"(?:when|if) this monster deals damage with its attack, ",
+    "B01-084 B04-066",
+)
+def _t_attack_damage(m, card):
+    # Issue 26: the scans trigger on dealing damage (the fan list had "when you take").
+    return {"trigger": "attack_damage"}
+
+
+@rule("attack_guarded", r"if this monster's attack is guarded, ", "B04-067")
+def _t_attack_guarded(m, card):
+    return {"trigger": "attack_guarded"}
+
+
+@rule(
+    "guard_declaration_skill",
+    r"use during your guard declaration step in your opponent's turn\. ",
+    "B04-088 B04-089 B04-091",
+)
+def _t_guard_declaration_skill(m, card):
+    # A defence-type skill (PAD-1.2, PAD-1.3), used at the defence declaration.
+    return {"trigger": "defence"}
+
+
 TRIGGERS: tuple[Rule, ...] = (
     _t_evolve,
     _t_combo_count,
@@ -368,6 +411,9 @@ TRIGGERS: tuple[Rule, ...] = (
     _t_guard,
     _t_orb_start,
     _t_guard_declaration,
+    _t_guard_declaration_skill,
+    _t_attack_damage,
+    _t_attack_guarded,
 )
 
 # --- 3. Timing words (taken out of the effect; see the module docstring) ---------------

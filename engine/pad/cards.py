@@ -66,6 +66,7 @@ class PadCard:
         "orb_start_steps",
         "attack_start_steps",
         "places_itself",
+        "defence_evolves",
         "traits",
         "simulated",
         "root",
@@ -102,6 +103,8 @@ class PadCard:
         self.needs: int | None = None if self.requirement is None else NO_CARD
         self.types = spec.types
         self.steps, self.simulated = compile_steps(spec)
+        if any(step.action == "cannot_attack_or_guard" for step in self.steps):
+            self.attack = self.bonus = (0,) * 7  # "cannot attack": PAD-4.5.3, no damage
         self.evolve_steps = self._steps("evolve")
         # a skill whose steps last the turn ("whenever your opponent takes damage") starts
         # them when played (engine/pad/opponent.py)
@@ -117,6 +120,11 @@ class PadCard:
         # A life card whose damage step puts it somewhere itself (a pet, an orb column):
         # the damage trigger does not discard it (PAD-4.5.3).
         self.places_itself = any(step.action in DAMAGE_ONLY for step in self.damage_steps)
+        # PAD-1.3 defence type of a pet: it may be evolved into at the owner's guard
+        # declarations in the opponent's turn (engine/pad/defence.py `defence_evolve`).
+        self.defence_evolves = self.is_pet and any(
+            step.action == "evolve_self" for step in self.defence_steps
+        )
         self.traits = card_traits(self.steps)  # engine/pad/opponent.py, None: none
         self.root = spec.id  # the base of its evolution line, set by `link_lines`
         # A matchup's player deck: 1 << its index in the prepared match's `card_names`

@@ -64,6 +64,28 @@ class Defender:
             raise IllegalAction(f"{card.name} is not a defence skill in hand.")
         self.use_skill(card, card.defence_steps, "defence_skill", payment)
 
+    def defence_evolutions(self) -> list[tuple[int, object]]:
+        """PAD-1.3 defence type of a pet: the (pet index, hand card) evolutions it may make
+        at this guard declaration (its cost payable, its ultimate requirement in hand, each
+        pet once in the opponent's turn)."""
+        state, options = self.state, []
+        for card in state.hand:
+            if not card.defence_evolves or (card.cost and card.cost > state.payable()):
+                continue
+            if card.requirement is not None and self.requirement_card(card) is None:
+                continue
+            for index, stack in enumerate(state.pets):
+                if stack.top.identity == card.evolves_from and stack.evolved_on != -self.turn:
+                    options.append((index, card))
+        return options
+
+    def defence_evolve(self, index: int, card, payment: list[int] | None = None) -> None:
+        """Evolve into a hand pet of the defence type at the guard declaration: paid and
+        placed as PAD-4.3 says (the evolved pet is active, its evolve effects run)."""
+        if not card.defence_evolves:
+            raise IllegalAction(f"{card.name} cannot evolve in the opponent's turn.")
+        self.evolve(index, card, payment, defending=True)
+
     # --- one attack -------------------------------------------------------------------
     def receive_attack(self, attacker, attack: int, points: int) -> int:
         """PAD-4.5.2 and PAD-4.5.3 for one attack of the opponent's pet stack `attacker`
@@ -72,6 +94,7 @@ class Defender:
         if not (opposition.active or self.opponent.opposition.active):
             return 0 if self.defend(attack) else self.take_damage(points)
         opposition.attacker = attacker
+        opposition.guarded = False
         try:
             if self.immune(attacker, attack):
                 if self.log is not None:
@@ -79,6 +102,8 @@ class Defender:
                 return 0
             if self.defend(attack):
                 return 0
+            if opposition.evolvers and self.immune(attacker, attack):
+                return 0  # a pet evolved at the guard declaration is immune
             dealt = self.take_damage(self.negate(points))
             if dealt and not self.lost:
                 self.pet_triggers("damaged")
@@ -92,8 +117,10 @@ class Defender:
             traits = stack.top.traits
             if traits is not None:
                 for step in traits.damage_immunity:
-                    if (step.max_attack is None or attack <= step.max_attack) and (
-                        not step.tapped_only or attacker.tapped
+                    if (
+                        (step.max_attack is None or attack <= step.max_attack)
+                        and (not step.tapped_only or attacker.tapped)
+                        and (step.max_stage is None or attacker.top.stage <= step.max_stage)
                     ):
                         return True
         return False
@@ -161,10 +188,12 @@ class Defender:
                 continue
             if barred and any(_bars(step, stack) for step in barred):
                 continue
+            traits = stack.top.traits
+            if traits is not None and traits.cannot_guard:
+                continue
             defence = stack.top.defense + stack.defence_change  # as defence_of, inlined
             if defence < 0:
                 defence = 0
-            traits = stack.top.traits
             if traits is not None and traits.guard_bonus:
                 for step in traits.guard_bonus:
                     if step.colour is None or colours >> step.colour & 1:
@@ -186,11 +215,22 @@ class Defender:
     def defend(self, attack: int) -> bool:
         """PAD-4.5.2 as the defender: defence skills and guard declarations, then
         blockers. True if blocked."""
-        state = self.state
+        state, opposition = self.state, self.opposition
         self.phase, self.step = "attack", "defence"
         for card in self.policy.choose_defence_skills(self, attack):
             self.play_defence_skill(card)
-        if self.opposition.active:
+        if opposition.attack_change:  # `opponent_attack`: this attack is lowered
+            attack, opposition.attack_change = attack + opposition.attack_change, 0
+            if attack <= 0:  # PAD-4.5.3: an attack of 0 deals no damage
+                if self.log is not None:
+                    self.event("attack_lowered", [], attack=0)
+                return True
+        if opposition.evolvers:
+            pick = self.policy.choose_defence_evolution(self, attack)
+            while pick is not None:
+                self.defence_evolve(*pick)
+                pick = self.policy.choose_defence_evolution(self, attack)
+        if opposition.active:
             self.guard_declaration(attack)
         blockers = self.policy.choose_blockers(self, attack)
         if not blockers:
@@ -217,7 +257,8 @@ class Defender:
         if self.log is not None:
             names = [state.pets[i].top.name for i in blockers]
             self.event("block", names, pets=list(blockers), attack=attack)
-        if self.opposition.active:
+        opposition.guarded = True
+        if opposition.active:
             self.pet_triggers("guard", blockers)
         return True
 

@@ -78,6 +78,7 @@ TRIGGERS = {
 CONTINUOUS = {"extra_damage", "extra_combo", "attack_bonus"}
 # Actions only a card drawn from life by damage can take (it places itself).
 DAMAGE_ONLY = frozenset({"evolve_self", "self_to_orb"})
+DEFENCE_EVOLUTION = ("evolve_self", "defence")  # … and on a pet's defence type (PAD-1.3)
 # Actions whose `colour` is a parameter (a target or the colour tested), never a condition.
 COLOUR_PARAMETER = {
     "cost_reduction",
@@ -118,6 +119,7 @@ class Step:
     colour: int | None = None  # colour index, 0–5
     min_combos: int = 0  # activate: at least this many combos made this turn
     max_defense: int | None = None  # opponent_tap: targets printing at most this defence
+    max_total_defense: int | None = None  # opponent_tap: the targets' defences together
     max_stage: int | None = None  # opponent_return_top: top card's stage rank at most this
     condition: int = 0  # colour bits: combo'd this turn (activate/combo), lit (orb_start)
     targeted: bool = False  # `target` given: one-or-amount pets / cards matching it
@@ -195,7 +197,8 @@ def unsupported(step: dict) -> str | None:
             return name
     elif trigger not in TRIGGERS or action not in ACTIONS or action in _CONTINUOUS_ONLY:
         return name
-    if action in DAMAGE_ONLY and trigger != "damage":
+    # a pet's defence type (PAD-1.3) is evolved into at a guard declaration
+    if action in DAMAGE_ONLY and trigger != "damage" and (action, trigger) != DEFENCE_EVOLUTION:
         return name
     colour, colours = step.get("colour"), step.get("colours")
     if colour is not None and colour not in COLOUR_NAMES:
@@ -250,6 +253,7 @@ def compile_step(raw: dict) -> Step:
         colour=COLOUR_NAMES.index(colour) if colour else None,
         min_combos=int(raw.get("min_combos") or 0),
         max_defense=raw.get("max_defense"),
+        max_total_defense=raw.get("max_total_defense"),
         max_stage=STAGES.index(raw["max_stage"]) if raw.get("max_stage") else None,
         condition=condition or 0,
         targeted=target is not None,
@@ -323,8 +327,8 @@ def goldfish_reason(spec: CardSpec) -> str | None:
             trigger == "continuous" and action in WHEN_ATTACKED_CONTINUOUS
         ):
             attacked += 1
-        elif action not in NO_GOLDFISH_TARGET:
-            return None
+        elif action not in NO_GOLDFISH_TARGET and trigger != "attack_guarded":
+            return None  # (the goldfish has no pet to guard an attack)
     if attacked == len(steps):
         return "works only when the opponent attacks"
     return "acts on the opponent"

@@ -9,7 +9,9 @@ goldfish, DGM-5, which has no pets, hand or orb area, every one of them but
 - `opponent_tap` ("roll one of your opponent's <colour> monsters / with 600 or less
   defense"): `amount` active pets of the opponent become tapped; `colour` filters by
   attribute or sub-attribute, `max_defense` by current defence (printed + this turn's
-  changes). On a `guard` step with `target: "attacker"` it taps the attacking pet the
+  changes), `max_total_defense` by the current defences of all the pets it rolls
+  together (each pick must still fit what is left). On a `guard` step with
+  `target: "attacker"` it taps the attacking pet the
   guard blocked ("if the attacking monster has 600 or less defense, roll that monster").
 - `opponent_return_top`: the top card of an evolved opponent pet whose top card's stage
   is at most `max_stage` goes to its owner's hand (never a base pet's only card).
@@ -32,8 +34,15 @@ goldfish, DGM-5, which has no pets, hand or orb area, every one of them but
   yard", optional): two cards of different opponent columns change places.
 - `negate_damage` (`damaged`, with `discard_cost`): before the damage of an attack is
   taken, the defender may negate `amount` points for every `discard_cost` hand cards.
-- `defense_bonus` (`guard_declaration`): one own pet gets `amount` defence until the end
-  of the turn.
+- `defense_bonus` (`guard_declaration`, or `defence` on a skill used at the guard
+  declaration): one own pet, or every one (`scope: "all"`), gets `amount` defence until
+  the end of the turn.
+- `opponent_attack` (`defence` only, `amount` negative): "choose 1 of your opponent's
+  monsters; it gets -200 attack until the end of the turn" lowers the attack being
+  answered. Decision: the monster chosen is the attacker (the only one whose lowered
+  attack changes this attack phase's blocks; a pet attacks once unless an `extra_attack`
+  gives it more, and those later attacks are not lowered). An attack lowered to 0 or
+  less deals no damage (PAD-4.5.3).
 - `watch_opponent_damage`: what playing a skill with `opponent_damaged` steps does (the
   compiled card adds it to its play steps): those steps run each time the opponent takes
   damage (an attack or an effect that removes at least one life card) until the end of
@@ -42,14 +51,18 @@ goldfish, DGM-5, which has no pets, hand or orb area, every one of them but
 Triggers: `damaged` (an opponent's attack dealt damage to the owner: after that attack's
 damage, once per attack), `guard` (this pet blocked: right after the block),
 `guard_declaration` (at each of the owner's defence declarations, before blockers are
-chosen; the policy decides, `discard_cost` paid), `opponent_damaged` (above).
+chosen; the policy decides, `discard_cost` paid), `opponent_damaged` (above), and on the
+attacking side `attack_damage` (this pet's attack dealt damage: right after that attack's
+damage) and `attack_guarded` (this pet's attack was blocked: right after the block).
 
 Continuous (while the pet is on top of its stack in the pet area): `guard_multiple`,
 `unblockable` (`colour`, `max_defense`, `max_stage` of the opponent pets that cannot
 guard against it; none given: no pet can), `damage_immunity` (`max_attack`,
-`tapped_only`), `guard_bonus` (`amount` defence while guarding against an attacker of
-`colour`), `life_to_discard`, `no_opponent_untap` (`phase`), `heal_to_damage`,
-`last_stand`.
+`tapped_only`, `max_stage`: of the attacker's top card, "attacks of base monsters"),
+`guard_bonus` (`amount` defence while guarding against an attacker of `colour`),
+`life_to_discard`, `no_opponent_untap` (`phase`), `heal_to_damage`,
+`last_stand`, `cannot_attack_or_guard` (Golden Egg, B01-103: never among the pets that
+may guard; its attack table counts as all 0, so it deals no attack).
 
 Decisions where the texts and RULES.md are open:
 - "until the end of the turn" (`opponent_defense`, `defense_bonus`, `opponent_damaged`)
@@ -85,9 +98,19 @@ from operator import attrgetter
 from engine.pad import own_effects
 
 HALF = -1  # `amount: "half"` (opponent_damage): half the opponent's life, rounded down
-SIGNED = frozenset({"opponent_defense", "defense_bonus"})  # amounts may be negative
+# actions whose amounts may be negative
+SIGNED = frozenset({"opponent_defense", "defense_bonus", "opponent_attack"})
 LASTING = "watch_opponent_damage"
-TRIGGERS = frozenset({"damaged", "guard", "guard_declaration", "opponent_damaged"})
+TRIGGERS = frozenset(
+    {
+        "damaged",
+        "guard",
+        "guard_declaration",
+        "opponent_damaged",
+        "attack_damage",
+        "attack_guarded",
+    }
+)
 CONTINUOUS = frozenset(
     {
         "guard_multiple",
@@ -98,6 +121,7 @@ CONTINUOUS = frozenset(
         "no_opponent_untap",
         "heal_to_damage",
         "last_stand",
+        "cannot_attack_or_guard",
     }
 )
 # Actions whose `colour` names the target, never a condition (engine/pad/effects.py).
@@ -118,11 +142,14 @@ class Traits:
     no_opponent_untap: tuple = ()
     heal_to_damage: bool = False
     last_stand: bool = False
+    cannot_guard: bool = False  # `cannot_attack_or_guard` (its attack: engine/pad/cards.py)
     damaged: tuple = ()  # every `damaged` step but negate_damage
     negate: tuple = ()  # `damaged` negate_damage steps
     guard: tuple = ()
     guard_declaration: tuple = ()
     opponent_damaged: tuple = ()
+    attack_damage: tuple = ()  # this pet's attack dealt damage
+    attack_guarded: tuple = ()  # this pet's attack was blocked
 
 
 def card_traits(steps) -> Traits | None:
@@ -130,6 +157,8 @@ def card_traits(steps) -> Traits | None:
     continuous = {}
     triggered = {"damaged": [], "negate": [], "guard": [], "guard_declaration": []}
     triggered["opponent_damaged"] = []
+    triggered["attack_damage"] = []
+    triggered["attack_guarded"] = []
     for step in steps:
         if step.trigger == "continuous" and step.action in CONTINUOUS:
             continuous.setdefault(step.action, []).append(step)
@@ -148,6 +177,7 @@ def card_traits(steps) -> Traits | None:
         no_opponent_untap=tuple(continuous.get("no_opponent_untap", ())),
         heal_to_damage="heal_to_damage" in continuous,
         last_stand="last_stand" in continuous,
+        cannot_guard="cannot_attack_or_guard" in continuous,
         **{key: tuple(value) for key, value in triggered.items()},
     )
 
@@ -159,8 +189,10 @@ def unsupported(step: dict) -> str | None:
     name = f"{trigger}/{action}"
     if action == "negate_damage" and trigger != "damaged":
         return name
-    if action == "defense_bonus" and trigger != "guard_declaration":
+    if action == "defense_bonus" and trigger not in ("guard_declaration", "defence"):
         return name
+    if action == "opponent_attack" and trigger != "defence":
+        return name  # only a guard declaration knows the attack being answered
     if action == LASTING and trigger != "play":
         return name
     if trigger == "opponent_damaged" and action in (LASTING, "negate_damage", "opponent_damage"):
@@ -184,7 +216,16 @@ class Opposition:
     of its cards has `Traits` (`active`: else attacks on it take the fast path; defence
     changes alone are read on the fast path too)."""
 
-    __slots__ = ("attacker", "effect_damage", "lasting", "defence_changed", "active")
+    __slots__ = (
+        "attacker",
+        "effect_damage",
+        "lasting",
+        "defence_changed",
+        "active",
+        "evolvers",
+        "attack_change",
+        "guarded",
+    )
 
     def __init__(self, cards=()):
         self.attacker = None  # the attacking PetStack while this side defends
@@ -193,6 +234,10 @@ class Opposition:
         self.defence_changed = False
         # once per game: C-level `any` over the cards' traits (a `Traits` is truthy)
         self.active = any(map(_TRAITS, cards))
+        # a pet of the side may evolve at its guard declarations (PAD-1.3 defence type)
+        self.evolvers = any(card.defence_evolves for card in cards)
+        self.attack_change = 0  # `opponent_attack` on the attack being answered
+        self.guarded = False  # the last attack on this side was blocked
 
     def take_effect_damage(self) -> int:
         dealt, self.effect_damage = self.effect_damage, 0
@@ -300,12 +345,17 @@ def _opponent_tap(game, step, source, stack):
         attacker.tapped = True
         return [attacker.top]
     pets, moved = _opponent_pets(game), []
+    budget = step.max_total_defense  # "with a total defense of 900 or less" (B04-106)
     for _ in range(step.amount):
         targets = opponent_tap_targets(game, step)
+        if budget is not None:
+            targets = [i for i in targets if defence_of(pets[i]) <= budget]
         if not targets:
             break
         target = pets[game.policy.choose_opponent_pet(game, targets, "tap")]
         target.tapped = True
+        if budget is not None:
+            budget -= defence_of(target)
         moved.append(target.top)
     return moved
 
@@ -463,12 +513,24 @@ def swap_orbs(state, first: tuple[int, int], second: tuple[int, int]) -> None:
 
 def _defense_bonus(game, step, source, stack):
     pets = game.state.pets
-    index = game.policy.choose_defence_bonus_target(game, step, list(range(len(pets))))
-    if index is None:
-        return []
-    pets[index].defence_change += step.amount
-    game.opposition.defence_changed = True
-    return [pets[index].top]
+    if step.scope == "all":  # "all of your monsters get +100 defense" (B04-089)
+        targets = list(range(len(pets)))
+    else:
+        index = game.policy.choose_defence_bonus_target(game, step, list(range(len(pets))))
+        targets = [] if index is None else [index]
+    for index in targets:
+        pets[index].defence_change += step.amount
+    if targets:
+        game.opposition.defence_changed = True
+    return [pets[index].top for index in targets]
+
+
+def _opponent_attack(game, step, source, stack):
+    """Lowers the attack being answered (the defender's `attack_change`, read by
+    engine/pad/defence.py `defend` after its defence skills)."""
+    opposition = game.opposition
+    opposition.attack_change += step.amount
+    return [opposition.attacker.top] if opposition.attacker is not None else []
 
 
 def _negate_damage(game, step, source, stack):
@@ -486,6 +548,7 @@ ACTIONS = {
     "opponent_return_top": _opponent_return_top,
     "opponent_devolve": _opponent_devolve,
     "opponent_defense": _opponent_defense,
+    "opponent_attack": _opponent_attack,
     "opponent_damage": _opponent_damage,
     "opponent_hand_discard": _opponent_hand_discard,
     "opponent_orb_discard": _opponent_orb_discard,

@@ -121,6 +121,11 @@ class Policy(OwnChoices, OpponentChoices):
     def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
         return []
 
+    def choose_defence_evolution(self, game, attack: int) -> tuple[int, PadCard] | None:
+        """PAD-1.3: one (pet index, hand card) of `game.defence_evolutions()` to make at
+        this guard declaration, or None (asked again after each). Default: none."""
+        return None
+
     def choose_answer_order(self, game, attackers: list[tuple[int, int, int]]) -> list[int]:
         """PAD-4.5.2: the order to answer the attackers in (each pick of "the attacker to
         answer next"), given as (opponent's pet index, attack, damage points) in the attack
@@ -132,6 +137,23 @@ class Policy(OwnChoices, OpponentChoices):
 
     def use_damage_effect(self, game, card: PadCard) -> bool:
         return True
+
+
+def _makes_the_block(game, step, options: list[tuple[int, int]], attack: int) -> bool:
+    """Whether a defence skill's step lets the pets allowed to guard (`options`) block an
+    attack they cannot block now, or leaves the attack at nothing."""
+    active = sum(defence for _, defence in options)
+    if step.action == "untap":
+        pets = game.state.pets
+        tapped = sorted(
+            (p.top.defense for p in pets if p.tapped and step.fits(p.top)), reverse=True
+        )
+        return bool(tapped) and active + sum(tapped[: step.amount]) > attack
+    if step.action == "defense_bonus" and step.scope == "all":
+        return bool(options) and active + step.amount * len(options) > attack
+    if step.action == "opponent_attack":
+        return attack + step.amount <= 0 or active > attack + step.amount
+    return False
 
 
 class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
@@ -534,20 +556,37 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
         return max(columns, key=nearness)
 
     def choose_defence_skills(self, game, attack: int) -> list[PadCard]:
-        """PAD-4.5.2: a defence skill only when no block is possible without it and its
-        untap makes one possible."""
+        """PAD-4.5.2: a defence skill only when no block is possible without it and it
+        makes one possible: its untap (of a pet it may untap), its defence bonus for every
+        pet, or its lowering of the attack (which may also leave no attack at all)."""
         if self.choose_blockers(game, attack):
             return []
-        pets = game.state.pets
-        tapped = sorted((p.top.defense for p in pets if p.tapped), reverse=True)
-        active = sum(defence for _, defence in game.guard_options())
+        options = game.guard_options()
         for card in game.state.hand:
-            if not game.can_use_defence_skill(card):
-                continue
-            untaps = sum(s.amount for s in card.defence_steps if s.action == "untap")
-            if untaps and tapped and active + sum(tapped[:untaps]) > attack:
+            if game.can_use_defence_skill(card) and any(
+                _makes_the_block(game, step, options, attack) for step in card.defence_steps
+            ):
                 return [card]
         return []
+
+    def choose_defence_evolution(self, game, attack: int) -> tuple[int, PadCard] | None:
+        """PAD-1.3: evolve at the guard declaration when the evolution costs nothing, or
+        when no block is possible without it and the evolved pet (active again) makes
+        one; the first pet it evolves from."""
+        options = game.defence_evolutions()
+        if not options:
+            return None
+        blocked = bool(self.choose_blockers(game, attack))
+        guards = dict(game.guard_options())
+        for index, card in options:
+            if not card.cost:
+                return index, card
+            if blocked:
+                continue
+            others = sum(d for i, d in guards.items() if i != index)
+            if others + card.defense > attack:
+                return index, card
+        return None
 
     def use_damage_effect(self, game, card: PadCard) -> bool:
         """A damage trigger that discards from hand needs the cards to discard; one that

@@ -161,6 +161,12 @@ class RandomPolicy(RandomOpponentChoices, Policy):
         pick = game.rng.randrange(len(usable) + 1)
         return [] if pick == len(usable) else [usable[pick]]
 
+    def choose_defence_evolution(self, game, attack: int) -> tuple[int, PadCard] | None:
+        """Any legal evolution or none, uniformly."""
+        options = game.defence_evolutions()
+        pick = game.rng.randrange(len(options) + 1) if options else 0
+        return None if pick == len(options) else options[pick]
+
     def choose_answer_order(self, game, attackers: list[tuple[int, int, int]]) -> list[int]:
         """PAD-4.5.2: any attacker next, each time: a uniform order."""
         order = [index for index, _attack, _points in attackers]

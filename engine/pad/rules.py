@@ -355,18 +355,26 @@ class PadGame(Defender, Recorder, CountsActions):
         ]
 
     def evolve(
-        self, index: int, card: PadCard, payment: list[int] | None = None, reduction: int = 0
+        self,
+        index: int,
+        card: PadCard,
+        payment: list[int] | None = None,
+        reduction: int = 0,
+        defending: bool = False,
     ) -> None:
         """PAD-4.3: pay the cost (less `reduction`, from an "evolve it for N less" skill),
         place the hand pet on its pre-evolution (once per pet per turn), then run its
-        evolve effects."""
+        evolve effects. `defending`: at a guard declaration in the opponent's turn (a
+        pet's defence type, PAD-1.3), whose turn is marked as the negative round number
+        (both players' turns of a round share `self.turn`)."""
         state = self.state
         stack = state.pets[index]
         if card not in state.hand or not card.is_pet:
             raise IllegalAction(f"{card.name} is not a pet in hand.")
         if card.evolves_from != stack.top.identity:  # NAME-1: any printing of the name
             raise IllegalAction(f"{card.name} does not evolve from {stack.top.name}.")
-        if stack.evolved_on == self.turn:
+        turn = -self.turn if defending else self.turn
+        if stack.evolved_on == turn:
             raise IllegalAction("PAD-4.3: each pet evolves at most once per turn.")
         requirement = None
         if card.requirement is not None:
@@ -388,7 +396,7 @@ class PadGame(Defender, Recorder, CountsActions):
         if requirement is not None:
             state.hand.remove(requirement)
             state.discard.append(requirement)
-        state.place_evolution(stack, card, self.turn)
+        state.place_evolution(stack, card, turn)
         self.version += 1
         self.evolutions.append((self.turn, card.stage))
         if self.log is not None:
@@ -597,6 +605,8 @@ class PadGame(Defender, Recorder, CountsActions):
                     dealt = opponent.receive_attack(stack, attack, points)  # 4.5.2, 4.5.3
                     if dealt and self.opposition.lasting:  # "whenever … takes damage"
                         opponent_damaged(self)
+                    if stack.top.traits is not None:  # "when this monster deals damage"
+                        self.attack_triggers(stack, index, dealt)
                     damage += dealt
                     if self.log is not None:
                         self.event(
@@ -614,6 +624,19 @@ class PadGame(Defender, Recorder, CountsActions):
         self.turn_attacks.append(attacks)
         if self.log is not None:
             self.snapshot()
+
+    def attack_triggers(self, stack, index: int, dealt: int) -> None:
+        """The attacker's `attack_damage` steps after its attack dealt damage, or its
+        `attack_guarded` steps after the defender blocked it."""
+        traits = stack.top.traits
+        if dealt:
+            steps = traits.attack_damage
+        elif self.opponent.opposition.guarded:
+            steps = traits.attack_guarded
+        else:
+            return
+        for step in steps:
+            effects.run(self, step, stack.top, index)
 
     def answer_order(self, area: list[int], extra) -> None:
         """PAD-4.5.2: the defender picks which attacker it answers next, then its blockers.

@@ -33,7 +33,8 @@ def zone_names(zones: dict) -> list[str]:
 
 class CheckedBlocks(PadGame):
     """Counts blocks and checks that every blocker was active when the blockers were
-    chosen, after any defence skill (PAD-4.1, PAD-4.5.2)."""
+    chosen, after any defence skill or guard-declaration evolution (PAD-4.1, PAD-4.5.2,
+    PAD-1.3: the evolved pet is active)."""
 
     blocks = 0
 
@@ -41,8 +42,13 @@ class CheckedBlocks(PadGame):
         super().play_defence_skill(card, payment)
         self.active = [not stack.tapped for stack in self.state.pets]
 
+    def defence_evolve(self, index, card, payment=None) -> None:
+        super().defence_evolve(index, card, payment)
+        self.active = [not stack.tapped for stack in self.state.pets]
+
     def defend(self, attack: int) -> bool:
         self.active = [not stack.tapped for stack in self.state.pets]
+        self.blockers_chosen = []  # an attack lowered to nothing is answered unblocked
         blocked = super().defend(attack)
         if blocked:
             blockers = [e for e in self.blockers_chosen if not self.active[e]]
