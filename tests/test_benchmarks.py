@@ -34,6 +34,7 @@ SMOKED = {
     "load/run.py",
     "search.py",
     "doctor.py",
+    "gauntlet.py",
 }
 # Scripts that are parts of another benchmark and run inside its smoke.
 PARTS = {"load/seed.py": "load/run.py"}
@@ -118,6 +119,18 @@ def test_the_play_search_benchmark_smoke_reports_both_games():
         assert line["level"] == "search" and line["games"] == 2
         assert line["seconds_per_game_one_core"] > 0
         assert 0 <= line["win_rate_vs_greedy"]["value"] <= 1
+
+
+def test_the_gauntlet_smoke_counts_each_pair_once_for_both_decks():
+    lines = [json.loads(line) for line in smoke("gauntlet.py").stdout.splitlines()]
+    assert [line["game"] for line in lines] == ["digimon", "pad"]
+    for line in lines:
+        decks = len(line["decks"])
+        assert len(line["pairs"]) == decks * (decks - 1) // 2  # each pair played once
+        assert {deck["games"] for deck in line["decks"]} == {2 * (decks - 1)}
+        # Every game is one deck's win and the other's loss (or a draw, half each).
+        won = sum(deck["win_rate"]["value"] * deck["games"] for deck in line["decks"])
+        assert won == pytest.approx(len(line["pairs"]) * 2, abs=0.01)  # rates are rounded
 
 
 def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn():
