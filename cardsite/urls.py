@@ -23,6 +23,7 @@ urlpatterns = [
     path("accounts/", include("decks.accounts")),
     path("decks/", include("decks.urls")),
     path("goldfish/", include("engine.urls")),
+    path("play/", include("engine.play_urls")),
     path("api/", include((api_patterns, "api"))),
     path("", include("cards.urls")),
     path("", include("cards.image_urls")),

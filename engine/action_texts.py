@@ -37,7 +37,11 @@ ACTION_TEMPLATES = (
 def action_text(state, action: int, names=str) -> str:
     """`state`'s action in the active language; `names` gives a card's name for the
     reader (engine/reader_names.py's `ReaderNames`)."""
-    template, values = state.action_parts(action)
+    return parts_text(*state.action_parts(action), names=names)
+
+
+def parts_text(template: str, values: dict, names=str) -> str:
+    """An action given as (English template, values) in the active language."""
     shown = {}
     for key, value in values.items():
         if key == "card":

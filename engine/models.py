@@ -121,3 +121,41 @@ class LadderRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} ladder of {self.created:%Y-%m-%d %H:%M}"
+
+
+# --- games played in the browser (issue 28) ------------------------------------------
+AI, GOLDFISH, INVITE = "ai", "goldfish", "invite"
+OPPONENT_KINDS = [(k, k) for k in (AI, GOLDFISH, INVITE)]
+
+
+class PlayedGame(models.Model):
+    """A game a person plays on the site: its decks, options, seed and the list of
+    decisions taken (engine/core/interface.py's history). The state is never stored: it
+    is rebuilt by replaying them, so a restart loses nothing and any game replays."""
+
+    id = models.CharField(primary_key=True, max_length=16, default=new_job_id, editable=False)
+    game = models.CharField(max_length=10)
+    opponent_kind = models.CharField(max_length=10, choices=OPPONENT_KINDS)
+    ai_policy = models.CharField(max_length=20, blank=True)  # the AI's policy name
+    # seat 0 is whoever created the game; seat 1 the AI, the friend or nobody (goldfish)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    friend = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    decks = models.JSONField(default=list)  # [{"name", "entries": [[card id, qty, zone]]}] per seat
+    seed = models.BigIntegerField()
+    first = models.BooleanField(default=True)  # seat 0 plays first
+    history = models.JSONField(default=list)  # [[seat, action], …]
+    log = models.JSONField(default=list)  # [[seat, template, values], …] per decision
+    result = models.JSONField(null=True, blank=True)  # {"winner": seat|None, "reason"}
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return f"{self.game} game {self.pk}"

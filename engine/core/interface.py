@@ -27,6 +27,7 @@ steps, payments, effect targets) is made as greedy makes it.
 from __future__ import annotations
 
 import sys
+from random import Random
 
 from engine.core.result import DRAW, WIN
 
@@ -42,9 +43,17 @@ class Pending(Exception):
 
 
 class GameState:
-    def __init__(self, prepared, seed: int, going_first: bool = True, history=()):
+    """`ai`: {seat: player} for seats the site plays (issue 28, a browser game):
+    `GREEDY` (greedy's choice, option 0), `UNIFORM` (uniformly at random, seeded by the
+    seat and the decision's number) or a searching policy class (its search). Their
+    decisions are taken as the game reaches them and recorded in the history, so
+    a replay never searches a decision twice."""
+
+    def __init__(self, prepared, seed: int, going_first: bool = True, history=(), ai=None):
         self.prepared, self.seed, self.going_first = prepared, seed, going_first
-        self._history: list[tuple[int, int]] = list(history)
+        self._history: list[tuple[int, int]] = [tuple(entry) for entry in history]
+        self.ai: dict = dict(ai or {})
+        self.ai_moves: list[tuple[int, str, dict]] = []  # (seat, template, values) taken now
         self._advance()
 
     # --- OpenSpiel's State ------------------------------------------------------------
@@ -79,7 +88,7 @@ class GameState:
         self._advance()
 
     def clone(self) -> GameState:
-        return GameState(self.prepared, self.seed, self.going_first, self._history)
+        return GameState(self.prepared, self.seed, self.going_first, self._history, self.ai)
 
     def history(self) -> list[tuple[int, int]]:
         """(seat, action) in the order taken."""
@@ -106,7 +115,11 @@ class GameState:
         self.world = world = replay.fresh()
         for seat in range(len(replay.policies(world))):
             actions = [action for who, action in self._history if who == seat]
-            replay.install(world, seat, deciding(replay.search_class, seat, actions))
+            if seat in self.ai:
+                policy = answering(self.ai[seat], seat, actions, replay, self._record)
+            else:
+                policy = deciding(replay.search_class, seat, actions)
+            replay.install(world, seat, policy)
         self._pending = None
         try:
             self.outcome = world.play()
@@ -114,11 +127,16 @@ class GameState:
             self._pending = pending
             self.outcome = None
 
+    def _record(self, seat: int, action: int, kind: str, option) -> None:
+        self._history.append((seat, action))
+        self.ai_moves.append((seat, *self.replay.label_parts(kind, option)))
+
 
 def deciding(search_class: type, seat: int, actions: list[int]):
     """A seat of a `GameState`: the game's search class (its hooks are the decisions)
     answering with its recorded actions (option indices), then raising `Pending`. A
-    decision with one option is a forced step (PLAY-1.2): taken, not asked."""
+    decision with one option is a forced step (PLAY-1.2): taken, not asked. Its journal
+    holds every choice, so a searching opponent's simulations replay them."""
     policy = search_class()
     cursor = 0
 
@@ -126,12 +144,54 @@ def deciding(search_class: type, seat: int, actions: list[int]):
         nonlocal cursor
         options = candidates()
         if len(options) == 1:
-            return options[0]
-        if cursor < len(actions):
+            choice = options[0]
+        elif cursor < len(actions):
             cursor += 1
-            return options[actions[cursor - 1]]
-        # the hook asking (its name says which decision: labels, observation)
-        raise Pending(seat, options, sys._getframe(1).f_code.co_name)
+            choice = options[actions[cursor - 1]]
+        else:
+            # the hook asking (its name says which decision: labels, observation)
+            raise Pending(seat, options, sys._getframe(1).f_code.co_name)
+        policy.journal.append(choice)
+        return choice
+
+    policy.decide = decide
+    return policy
+
+
+# `GameState.ai`'s players besides a searching class: greedy's choice, or each option
+# equally likely (the game's other choices stay greedy's either way).
+GREEDY, UNIFORM = "greedy", "random"
+
+
+def answering(player, seat: int, actions: list[int], replay, record):
+    """A seat the site plays: its recorded actions first, then its own decisions, each
+    recorded with `record(seat, option index, the deciding hook's name, the option)`."""
+    uniform = player == UNIFORM
+    policy = replay.search_class() if player in (GREEDY, UNIFORM) else player()
+    searching = player not in (GREEDY, UNIFORM) and bool(policy.simulations)
+    policy.start_game(replay, seat)
+    cursor = 0
+
+    def decide(game, candidates, greedy, share=1.0):
+        nonlocal cursor
+        options = candidates()
+        if len(options) == 1:
+            choice = options[0]
+        elif cursor < len(actions):
+            cursor += 1
+            choice = options[actions[cursor - 1]]
+        else:
+            if uniform:
+                rng = Random(f"{replay.seed}:{seat}:{len(policy.journal)}")
+                index = rng.randrange(len(options))
+            elif searching:
+                index = options.index(policy.search(game, options, share))
+            else:
+                index = 0  # greedy's choice is always the first option
+            choice = options[index]
+            record(seat, index, sys._getframe(1).f_code.co_name, choice)
+        policy.journal.append(choice)
+        return choice
 
     policy.decide = decide
     return policy

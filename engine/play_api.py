@@ -1,0 +1,321 @@
+"""`/api/games/`: games played in the browser (issue 28; engine/play.py).
+
+A game's reader is one of its players: the creator (their account, or their session
+when anonymous) or the friend who joined; anyone else gets 404, as for a game that does
+not exist. Each answer is the reader's view (`game_view`): their observation only.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from cards import vocabulary as v
+from cardsite.api import ApiError
+from engine import budget, play
+from engine.action_texts import action_text, parts_text
+from engine.core.registry import policy_cost
+from engine.jobs.responses import throttled
+from engine.matchup_api import MatchDeckSerializer, read_decks
+from engine.matchup_services import gauntlet
+from engine.models import AI, GOLDFISH, INVITE, PlayedGame
+from engine.reader_names import reader_names
+
+
+class OpponentSerializer(serializers.Serializer):
+    ai = serializers.CharField(required=False, max_length=20)
+    deck = MatchDeckSerializer(required=False)
+    invite = serializers.BooleanField(required=False)
+    goldfish = serializers.BooleanField(required=False)
+
+    def validate(self, attrs):
+        kinds = [kind for kind in ("ai", "invite", "goldfish") if attrs.get(kind)]
+        if len(kinds) != 1:
+            raise serializers.ValidationError('Give one of "ai", "invite" or "goldfish".')
+        if "deck" in attrs and kinds != ["ai"]:
+            raise serializers.ValidationError("Only the AI takes a deck.")
+        return attrs
+
+
+class NewGameSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=v.GAMES)
+    deck = MatchDeckSerializer()
+    opponent = OpponentSerializer()
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=play.SEED_LIMIT - 1)
+    first = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
+class ActionSerializer(serializers.Serializer):
+    action = serializers.IntegerField()
+
+
+class JoinSerializer(serializers.Serializer):
+    deck = MatchDeckSerializer()
+
+
+def _fail(error: play.PlayError | Exception):
+    raise ApiError(error.code, error.message, status_code=error.status) from None
+
+
+def reader_seat(row: PlayedGame, request) -> int | None:
+    """The reader's seat, or None: not a player of this game."""
+    user = request.user
+    if user.is_authenticated:
+        if row.owner_id == user.pk:
+            return 0
+        if row.friend_id == user.pk:
+            return 1
+        return None
+    key = request.session.session_key
+    return 0 if row.owner_id is None and key and row.session_key == key else None
+
+
+def readable_game(request, game_id: str) -> tuple[PlayedGame, int]:
+    row = get_object_or_404(PlayedGame, pk=game_id)
+    seat = reader_seat(row, request)
+    if seat is None:
+        raise ApiError("not_found", "No game has this id.", status_code=404)
+    return row, seat
+
+
+def _players(row: PlayedGame, seat: int) -> list[dict]:
+    players = [{"seat": 0, "kind": "player", "deck": row.decks[0]["name"]}]
+    if row.opponent_kind == AI:
+        players.append(
+            {"seat": 1, "kind": "ai", "policy": row.ai_policy, "deck": row.decks[1]["name"]}
+        )
+    elif row.opponent_kind == INVITE:
+        joined = len(row.decks) > 1
+        players.append(
+            {"seat": 1, "kind": "friend", "deck": row.decks[1]["name"] if joined else None}
+        )
+    else:
+        players.append({"seat": 1, "kind": "goldfish", "deck": None})
+    for player in players:
+        player["you"] = player["seat"] == seat
+    return players
+
+
+def _log(row: PlayedGame, seat: int, names) -> list[dict]:
+    """Each decision in the reader's words. While the game runs, the other seat's choices
+    that name cards of Digimon (set face down, PLAY-1.3) say only that it chose."""
+    hide = row.result is None and row.game == v.DIGIMON
+    lines = []
+    for who, template, values in row.log:
+        if who != seat and hide and ({"card", "cards"} & set(values)):
+            text = _("The opponent chose.")
+        else:
+            text = parts_text(template, values, names)
+        lines.append({"seat": who, "text": text})
+    return lines
+
+
+def game_view(request, row: PlayedGame, seat: int, state=None) -> dict:
+    """The contract's view of the game for the player in `seat`."""
+    waiting = row.opponent_kind == INVITE and len(row.decks) < 2
+    state = None if waiting else (state or play.state_of(row))
+    names = reader_names(row.game, _card_names(row, state, seat))
+    yours = state is not None and row.result is None and state.current_player() == seat
+    return {
+        "id": row.pk,
+        "url": request.build_absolute_uri(reverse("api:game", args=[row.pk])),
+        "page": request.build_absolute_uri(reverse("play:game", args=[row.pk])),
+        "game": row.game,
+        "you": seat,
+        "turn": None if state is None or row.result is not None else state.current_player(),
+        "players": _players(row, seat),
+        "state": None if state is None else state.observation(seat),
+        "legal_actions": [
+            {"id": action, "label": action_text(state, action, names)}
+            for action in (state.legal_actions() if yours else [])
+        ],
+        "log": _log(row, seat, names),
+        "result": row.result,
+    }
+
+
+def _card_names(row, state, seat) -> list[str]:
+    names = set()
+    for _who, _template, values in row.log:
+        for key in ("card", "cards"):
+            value = values.get(key)
+            names.update([value] if isinstance(value, str) else value or [])
+    return sorted(names)
+
+
+class GamesApiView(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "goldfish"
+
+    def charge_ai(self, request, row: PlayedGame) -> None:
+        """AI decisions draw on the goldfish budget: one game of its policy per action."""
+        if row.opponent_kind != AI:
+            return
+        try:
+            budget.charge(request, policy_cost(row.game, row.ai_policy))
+        except budget.BudgetExceeded as error:
+            raise throttled(error) from None
+
+
+class GamesView(GamesApiView):
+    """Start a game against the AI, the goldfish, or a friend (an invitation link)."""
+
+    @extend_schema(request=NewGameSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request):
+        payload = NewGameSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        game, opponent = data["game"], data["opponent"]
+        kind = AI if opponent.get("ai") else GOLDFISH if opponent.get("goldfish") else INVITE
+        if kind == INVITE and not request.user.is_authenticated:
+            raise ApiError("not_authenticated", "Inviting a friend needs an account.", 401)
+        decks = [data["deck"]] + ([opponent["deck"]] if "deck" in opponent else [])
+        mine, _rivals = read_decks(
+            game, decks, [], request.user, ["Your deck", "Opponent"][: len(decks)]
+        )
+        opponent_deck = None
+        if kind == AI:
+            opponent_deck = mine[1] if len(mine) > 1 else _default_opponent(game)
+            if opponent["ai"] not in play.playable_policies(game):
+                _fail(
+                    play.PlayError(
+                        "unknown_policy",
+                        f"policy is one of: {', '.join(play.playable_policies(game))}.",
+                    )
+                )
+            budget_row = PlayedGame(game=game, opponent_kind=kind, ai_policy=opponent["ai"])
+            self.charge_ai(request, budget_row)
+        user = request.user if request.user.is_authenticated else None
+        if user is None and not request.session.session_key:
+            request.session.save()
+        try:
+            row, state = play.create(
+                game,
+                mine[0],
+                opponent_kind=kind,
+                opponent_deck=opponent_deck,
+                policy=opponent.get("ai", ""),
+                owner=user,
+                session_key="" if user else request.session.session_key,
+                seed=data.get("seed"),
+                first=data.get("first"),
+            )
+        except play.PlayError as error:
+            _fail(error)
+        except play.GoldfishError as error:
+            raise ApiError(error.code, error.message, status_code=error.status) from None
+        return Response(game_view(request, row, 0, state), status=201)
+
+
+def _default_opponent(game: str):
+    decks = gauntlet(game)
+    if not decks:
+        raise ApiError("invalid", "This game has no reference deck to play the AI with.")
+    return decks[0]
+
+
+class GameView(GamesApiView):
+    def get(self, request, game_id):
+        row, seat = readable_game(request, game_id)
+        return Response(game_view(request, row, seat))
+
+
+class GameActionView(GamesApiView):
+    @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, game_id):
+        payload = ActionSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        with transaction.atomic():
+            row, seat = readable_game(request, game_id)
+            row = PlayedGame.objects.select_for_update().get(pk=row.pk)
+            self.charge_ai(request, row)
+            try:
+                state = play.act(row, seat, payload.validated_data["action"])
+            except play.PlayError as error:
+                _fail(error)
+        return Response(game_view(request, row, seat, state))
+
+
+class GameUndoView(GamesApiView):
+    def post(self, request, game_id):
+        with transaction.atomic():
+            row, seat = readable_game(request, game_id)
+            row = PlayedGame.objects.select_for_update().get(pk=row.pk)
+            if row.opponent_kind == INVITE:
+                raise ApiError("undo_off", "Undo is off in a game against a friend.", 409)
+            try:
+                state = play.undo(row, seat)
+            except play.PlayError as error:
+                _fail(error)
+        return Response(game_view(request, row, seat, state))
+
+
+class GameResignView(GamesApiView):
+    def post(self, request, game_id):
+        with transaction.atomic():
+            row, seat = readable_game(request, game_id)
+            row = PlayedGame.objects.select_for_update().get(pk=row.pk)
+            try:
+                play.resign(row, seat)
+            except play.PlayError as error:
+                _fail(error)
+        return Response(game_view(request, row, seat))
+
+
+class GameJoinView(GamesApiView):
+    """The first signed-in person other than its creator who joins an invitation game
+    takes seat 1 with their deck."""
+
+    @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, game_id):
+        if not request.user.is_authenticated:
+            raise ApiError("not_authenticated", "Joining a game needs an account.", 401)
+        payload = JoinSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        with transaction.atomic():
+            row = get_object_or_404(PlayedGame.objects.select_for_update(), pk=game_id)
+            if row.opponent_kind != INVITE or row.owner_id == request.user.pk:
+                raise ApiError("not_invited", "This game takes no one else.", 409)
+            if row.friend_id is not None:
+                raise ApiError("game_full", "Someone has already joined this game.", 409)
+            (deck,), _rivals = read_decks(
+                row.game, [payload.validated_data["deck"]], [], request.user, ["Friend's deck"]
+            )
+            row.friend = request.user
+            row.decks = row.decks[:1] + [play.stored_deck(deck)]
+            state = play.state_of(row)
+            row.save()
+        return Response(game_view(request, row, 1, state))
+
+
+class GameReplayView(GamesApiView):
+    def get(self, request, game_id):
+        row, seat = readable_game(request, game_id)
+        if row.result is None:
+            raise ApiError("not_finished", "The replay opens when the game is over.", 409)
+        state = play.state_of(row)
+        names = reader_names(row.game, _card_names(row, state, seat))
+        return Response(
+            {
+                "id": row.pk,
+                "game": row.game,
+                "seed": row.seed,
+                "first": row.first,
+                "decks": row.decks,
+                "history": row.history,
+                "log": [
+                    {"seat": who, "text": parts_text(t, values, names)}
+                    for who, t, values in row.log
+                ],
+                "result": row.result,
+            }
+        )

@@ -1,0 +1,12 @@
+"""The browser game's pages (mounted at /play/; issue 28)."""
+
+from django.urls import path
+
+from engine.views import play
+
+app_name = "play"
+
+urlpatterns = [
+    path("", play.start_page, name="start"),
+    path("<str:game_id>/", play.game_page, name="game"),
+]
