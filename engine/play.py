@@ -163,6 +163,20 @@ def undo(row: PlayedGame, seat: int) -> GameState:
     return state
 
 
+def join(row: PlayedGame, user, deck: MatchDeck) -> GameState:
+    """The invited friend takes seat 1 with `deck` (the first signed-in person other than
+    the game's creator)."""
+    if row.opponent_kind != INVITE or row.owner_id == user.pk:
+        raise PlayError("not_invited", "This game takes no one else.", 409)
+    if row.friend_id is not None:
+        raise PlayError("game_full", "Someone has already joined this game.", 409)
+    row.friend = user
+    row.decks = row.decks[:1] + [stored_deck(deck)]
+    state = state_of(row)
+    row.save()
+    return state
+
+
 def resign(row: PlayedGame, seat: int) -> None:
     _open_state(row)
     winner = None if row.opponent_kind == GOLDFISH else 1 - seat

@@ -283,17 +283,13 @@ class GameJoinView(GamesApiView):
         payload.is_valid(raise_exception=True)
         with transaction.atomic():
             row = get_object_or_404(PlayedGame.objects.select_for_update(), pk=game_id)
-            if row.opponent_kind != INVITE or row.owner_id == request.user.pk:
-                raise ApiError("not_invited", "This game takes no one else.", 409)
-            if row.friend_id is not None:
-                raise ApiError("game_full", "Someone has already joined this game.", 409)
             (deck,), _rivals = read_decks(
                 row.game, [payload.validated_data["deck"]], [], request.user, ["Friend's deck"]
             )
-            row.friend = request.user
-            row.decks = row.decks[:1] + [play.stored_deck(deck)]
-            state = play.state_of(row)
-            row.save()
+            try:
+                state = play.join(row, request.user, deck)
+            except play.PlayError as error:
+                _fail(error)
         return Response(game_view(request, row, 1, state))
 
 

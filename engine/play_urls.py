@@ -8,5 +8,6 @@ app_name = "play"
 
 urlpatterns = [
     path("", play.start_page, name="start"),
+    path("mine/", play.mine_page, name="mine"),
     path("<str:game_id>/", play.game_page, name="game"),
 ]

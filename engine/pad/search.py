@@ -190,4 +190,5 @@ def _side(state, own: bool) -> dict:
             {"name": stack.top.name, "cards": len(stack.cards), "tapped": stack.tapped}
             for stack in state.pets
         ],
+        "attack_area": list(state.attack_area),  # pet indices attacking now
     }

@@ -1,64 +1,114 @@
-"""/play/ (issue 28): start a game against the site's AI or the goldfish with one of your
-decks or a reference deck, and the table where you play it. Server-rendered: every action
-is a small form that posts its id and comes back to the table (it works without
-JavaScript); the table shows the reader's view only (engine/play_api.py `game_view`)."""
+"""/play/ (issue 28): start a game against the site's AI, the goldfish or an invited
+friend with one of your decks, a public or reference deck or a pasted list; the table
+where you play it; the list of your games. Server-rendered: every action is a small form
+that posts its id and comes back to the table (it works without JavaScript; static/js/
+play.js reloads the table when the other player moved); the table shows the reader's view
+only (engine/play_api.py `game_view`)."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from cards import vocabulary as v
-from decks.models import Deck
+from decks.models import PUBLIC, Deck
 from engine import play
 from engine.matchup_services import match_deck
-from engine.models import AI, GOLDFISH, PlayedGame
+from engine.models import AI, GOLDFISH, INVITE, PlayedGame
 from engine.play_api import game_view, reader_seat
+from engine.play_table import table
 from engine.services import GoldfishError
+
+PASTED = "pasted"
+LISTED = 30  # decks offered per group
+
+
+def _deck_choices(game: str, user) -> list:
+    groups = []
+    if user.is_authenticated:
+        mine = Deck.objects.filter(game=game, owner=user).order_by("-updated_at")[:LISTED]
+        if mine:
+            groups.append((gettext_lazy("Your decks"), [(d.pk, d.name) for d in mine]))
+    reference = Deck.objects.filter(game=game, reference=True).order_by("name")
+    groups.append((gettext_lazy("Reference decks"), [(d.pk, d.name) for d in reference]))
+    public = Deck.objects.filter(game=game, visibility=PUBLIC, reference=False)
+    if user.is_authenticated:
+        public = public.exclude(owner=user)
+    public = public.order_by("-updated_at")[:LISTED]
+    if public:
+        groups.append((gettext_lazy("Public decks"), [(d.pk, d.name) for d in public]))
+    return groups
 
 
 class StartForm(forms.Form):
     deck = forms.ChoiceField(label=gettext_lazy("Your deck"))
+    pasted = forms.CharField(
+        label=gettext_lazy("Or paste a deck list"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
     opponent = forms.ChoiceField(label=gettext_lazy("Opponent"))
+    opponent_deck = forms.ChoiceField(label=gettext_lazy("The AI's deck"), required=False)
 
     def __init__(self, game: str, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        readable = Deck.objects.filter(game=game, reference=True)
-        mine = Deck.objects.filter(game=game, owner=user) if user.is_authenticated else []
-        self.fields["deck"].choices = [(d.pk, d.name) for d in [*mine, *readable]]
-        self.fields["opponent"].choices = [
-            *(
-                (f"ai:{name}", gettext_lazy("The AI: %(policy)s") % {"policy": name})
-                for name in play.playable_policies(game)
-            ),
-            (GOLDFISH, gettext_lazy("The goldfish (you play alone)")),
+        decks = _deck_choices(game, user)
+        self.fields["deck"].choices = [*decks, (PASTED, gettext_lazy("The pasted list"))]
+        self.fields["opponent_deck"].choices = decks
+        choices = [
+            (f"ai:{name}", gettext_lazy("The AI: %(policy)s") % {"policy": name})
+            for name in play.playable_policies(game)
         ]
+        choices.append((GOLDFISH, gettext_lazy("The goldfish (you play alone)")))
+        if user.is_authenticated:
+            choices.append((INVITE, gettext_lazy("A friend (an invitation link)")))
+        self.fields["opponent"].choices = choices
+
+
+def _readable(request, game: str, deck_id) -> Deck:
+    deck = Deck.objects.filter(pk=deck_id, game=game).first()
+    if deck is None or not deck.is_readable_by(request.user):
+        raise Http404
+    return deck
+
+
+def _chosen_deck(request, game: str, data) -> object:
+    if data["deck"] == PASTED:
+        return match_deck(game, text=data["pasted"], name=str(gettext_lazy("Pasted deck")))
+    return match_deck(game, deck=_readable(request, game, data["deck"]))
+
+
+def _game_code(request) -> str:
+    codes = [code for code, _label in v.GAMES]
+    return request.GET.get("game") if request.GET.get("game") in codes else v.PAD
 
 
 @require_http_methods(["GET", "POST"])
 def start_page(request):
-    codes = [code for code, _label in v.GAMES]
-    game = request.GET.get("game") if request.GET.get("game") in codes else v.PAD
+    game = _game_code(request)
     form = StartForm(game, request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        deck = get_object_or_404(Deck, pk=form.cleaned_data["deck"], game=game)
-        if not deck.is_readable_by(request.user):
-            raise Http404
-        opponent = form.cleaned_data["opponent"]
-        kind, _sep, policy = opponent.partition(":")
+        data = form.cleaned_data
+        kind, _sep, policy = data["opponent"].partition(":")
+        kind = AI if kind == "ai" else kind
         user = request.user if request.user.is_authenticated else None
         if user is None and not request.session.session_key:
             request.session.save()
         try:
+            opponent_deck = None
+            if kind == AI:
+                chosen = data["opponent_deck"] or _first_reference(game).pk
+                opponent_deck = match_deck(game, deck=_readable(request, game, chosen))
             row, _state = play.create(
                 game,
-                match_deck(game, deck=deck),
-                opponent_kind=AI if kind == "ai" else GOLDFISH,
-                opponent_deck=_reference(game) if kind == "ai" else None,
+                _chosen_deck(request, game, data),
+                opponent_kind=kind,
+                opponent_deck=opponent_deck,
                 policy=policy,
                 owner=user,
                 session_key="" if user else request.session.session_key,
@@ -71,9 +121,29 @@ def start_page(request):
     return render(request, "engine/play_start.html", context)
 
 
-def _reference(game: str):
+def _first_reference(game: str) -> Deck:
     deck = Deck.objects.filter(game=game, reference=True).order_by("name").first()
-    return match_deck(game, deck=deck)
+    if deck is None:
+        raise Http404
+    return deck
+
+
+class JoinForm(forms.Form):
+    deck = forms.ChoiceField(label=gettext_lazy("Your deck"))
+
+    def __init__(self, game: str, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].choices = _deck_choices(game, user)
+
+
+def _joinable(request, row: PlayedGame) -> bool:
+    user = request.user
+    return (
+        row.opponent_kind == INVITE
+        and row.friend_id is None
+        and user.is_authenticated
+        and row.owner_id != user.pk
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -81,10 +151,12 @@ def game_page(request, game_id):
     row = get_object_or_404(PlayedGame, pk=game_id)
     seat = reader_seat(row, request)
     if seat is None:
+        if _joinable(request, row):
+            return _join(request, row)
         raise Http404
     if request.method == "POST":
         try:
-            if "undo" in request.POST:
+            if "undo" in request.POST and row.opponent_kind != INVITE:
                 play.undo(row, seat)
             elif "resign" in request.POST:
                 play.resign(row, seat)
@@ -94,4 +166,54 @@ def game_page(request, game_id):
             messages.error(request, getattr(error, "message", str(error)))
         return redirect("play:game", row.pk)
     view = game_view(request, row, seat)
-    return render(request, "engine/play_game.html", {"view": view, "row": row})
+    context = {
+        "view": view,
+        "table": table(row.game, view["state"]),
+        "undo": row.opponent_kind != INVITE and any(who == seat for who, _a in row.history),
+        "waiting_for_friend": row.opponent_kind == INVITE and row.friend_id is None,
+    }
+    return render(request, "engine/play_game.html", context)
+
+
+def _join(request, row: PlayedGame):
+    form = JoinForm(row.game, request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        deck = _readable(request, row.game, form.cleaned_data["deck"])
+        try:
+            play.join(row, request.user, match_deck(row.game, deck=deck))
+        except play.PlayError as error:
+            messages.error(request, error.message)
+        return redirect("play:game", row.pk)
+    return render(request, "engine/play_join.html", {"form": form, "row": row})
+
+
+def mine_page(request):
+    """The reader's games, running and finished, newest move first."""
+    user = request.user
+    if user.is_authenticated:
+        games = PlayedGame.objects.filter(Q(owner=user) | Q(friend=user))
+    elif request.session.session_key:
+        games = PlayedGame.objects.filter(owner=None, session_key=request.session.session_key)
+    else:
+        games = PlayedGame.objects.none()
+    rows = []
+    for row in games.only(
+        "id", "game", "opponent_kind", "ai_policy", "owner", "friend", "decks", "result", "updated"
+    )[:100]:
+        seat = 1 if user.is_authenticated and row.friend_id == user.pk else 0
+        result = row.result
+        outcome = (
+            None
+            if result is None
+            else (
+                "resigned"
+                if result["reason"] == "resigned"
+                else "draw"
+                if result["winner"] is None
+                else "won"
+                if result["winner"] == seat
+                else "lost"
+            )
+        )
+        rows.append({"row": row, "deck": row.decks[seat]["name"], "outcome": outcome})
+    return render(request, "engine/play_mine.html", {"games": rows})

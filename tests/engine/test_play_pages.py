@@ -14,7 +14,11 @@ pytestmark = pytest.mark.django_db
 
 def started(client, game, deck_name, opponent):
     deck = Deck.objects.get(name=deck_name)
-    response = client.post(f"/play/?game={game}", {"deck": deck.pk, "opponent": opponent})
+    reference = Deck.objects.filter(game=game, reference=True).order_by("name").first()
+    response = client.post(
+        f"/play/?game={game}",
+        {"deck": deck.pk, "opponent": opponent, "opponent_deck": reference.pk},
+    )
     assert response.status_code == 302
     return response["Location"]
 
@@ -53,3 +57,59 @@ def test_someone_elses_game_is_not_found(client, gauntlet, other):
     page = started(client, "pad", "Reference: Light", "ai:random")
     client.force_login(other)
     assert client.get(page).status_code == 404
+
+
+def test_the_pad_table_shows_both_teams_and_the_hand_as_a_count_for_the_opponent(client, gauntlet):
+    page = started(client, "pad", "Reference: Light", "ai:greedy")
+    html = client.get(page).content.decode()
+    assert 'data-side="opponent"' in html and 'data-side="me"' in html
+    row = PlayedGame.objects.get()
+    from engine import play
+
+    state = play.state_of(row)
+    mine = [card.name for card in state.world.sides[0].state.hand]
+    assert all(name in html for name in mine)  # the reader's own hand, face up
+    assert "Life 5" in html
+
+
+def test_an_invited_friend_joins_from_the_page_and_the_list_shows_both_games(
+    client, gauntlet, owner, other
+):
+    client.force_login(owner)
+    deck = Deck.objects.get(name="Reference: Light")
+    response = client.post("/play/?game=pad", {"deck": deck.pk, "opponent": "invite"})
+    page = response["Location"]
+    assert "data-invite" in client.get(page).content.decode()
+    client.force_login(other)
+    assert "data-play-join" in client.get(page).content.decode()
+    client.post(page, {"deck": deck.pk})
+    row = PlayedGame.objects.get()
+    assert row.friend == other and len(row.decks) == 2
+    html = client.get(page).content.decode()
+    assert "data-table" in html and "Undo my last decision" not in html
+    assert page in client.get("/play/mine/").content.decode()
+    client.force_login(owner)
+    assert page in client.get("/play/mine/").content.decode()
+
+
+def test_a_pasted_list_plays_against_the_ai_with_a_chosen_deck(client, gauntlet):
+    light = Deck.objects.get(name="Reference: Light")
+    dark = Deck.objects.get(name="Reference: Dark")
+    entries = list(light.entries.select_related("card"))
+    lines = ["Team:"] + [f"{e.quantity} {e.card.name}" for e in entries if e.zone == "team"]
+    lines += ["Deck:"] + [f"{e.quantity} {e.card.name}" for e in entries if e.zone != "team"]
+    response = client.post(
+        "/play/?game=pad",
+        {
+            "deck": "pasted",
+            "pasted": "\n".join(lines),
+            "opponent": "ai:random",
+            "opponent_deck": dark.pk,
+        },
+    )
+    assert response.status_code == 302
+    row = PlayedGame.objects.get()
+    assert row.ai_policy == "random" and row.decks[1]["name"] == "Reference: Dark"
+    assert sum(quantity for _card, quantity, _zone in row.decks[0]["entries"]) == sum(
+        e.quantity for e in entries
+    )
