@@ -69,7 +69,8 @@ def test_the_pad_table_shows_both_teams_and_the_hand_as_a_count_for_the_opponent
     state = play.state_of(row)
     mine = [card.name for card in state.world.sides[0].state.hand]
     assert all(name in html for name in mine)  # the reader's own hand, face up
-    assert "Life 5" in html
+    life = len(state.world.sides[0].state.life)  # the seed is random: the AI may have hit
+    assert f"Life {life}" in html
 
 
 def test_an_invited_friend_joins_from_the_page_and_the_list_shows_both_games(
