@@ -18,7 +18,7 @@ import secrets
 from functools import lru_cache
 
 from engine.convert import deck_spec
-from engine.core.interface import GREEDY, UNIFORM, GameState
+from engine.core.interface import GREEDY, UNIFORM, GameState, recorded_log
 from engine.core.registry import get_engine
 from engine.core.search import Searching
 from engine.matchup_services import MatchDeck
@@ -80,11 +80,20 @@ def _prepared(game: str, decks_json: str, goldfish: bool):
     return engine.prepare_match(specs[0], specs[1], policy=GREEDY, opponent_policy=GREEDY)
 
 
+def _decks_key(row: PlayedGame) -> str:
+    return json.dumps([{"entries": d["entries"]} for d in row.decks], sort_keys=True)
+
+
+def full_log(row: PlayedGame) -> dict:
+    """The game's full-information log (both hands: the replay opened once it is over)."""
+    prepared = _prepared(row.game, _decks_key(row), row.opponent_kind == GOLDFISH)
+    return recorded_log(prepared, row.seed, row.first, row.history)
+
+
 def state_of(row: PlayedGame) -> GameState:
     """The game as its decisions left it (the AI's new answers appended to the row's
     history and log, not saved)."""
-    decks = json.dumps([{"entries": d["entries"]} for d in row.decks], sort_keys=True)
-    prepared = _prepared(row.game, decks, row.opponent_kind == GOLDFISH)
+    prepared = _prepared(row.game, _decks_key(row), row.opponent_kind == GOLDFISH)
     ai = {OPPONENT_SEAT: ai_player(row.game, row.ai_policy)} if row.opponent_kind == AI else {}
     state = GameState(prepared, row.seed, row.first, row.history, ai=ai)
     _take_ai_moves(row, state)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("", play.start_page, name="start"),
     path("mine/", play.mine_page, name="mine"),
     path("<str:game_id>/", play.game_page, name="game"),
+    path("<str:game_id>/replay/", play.replay_page, name="replay"),
 ]

@@ -195,3 +195,27 @@ def answering(player, seat: int, actions: list[int], replay, record):
 
     policy.decide = decide
     return policy
+
+
+def recorded_log(prepared, seed: int, going_first: bool, history, ai=None) -> dict:
+    """The full-information log of a game played through a `GameState` (both hands,
+    every event and snapshot, as a matchup's sample game logs it): its recorded decisions
+    replayed with the log on. A game stopped before its end (resigned) logs up to the
+    first decision no one took, with `result.unfinished`."""
+    from engine.core.result import OUTCOME_NAMES
+
+    record = prepared.log_header(seed, going_first)
+    replay = prepared.replay_class(prepared, seed, going_first, goldfish=False)
+    game = prepared.start(Random(seed), going_first, record)
+    history = [tuple(entry) for entry in history]
+    for seat in range(len(replay.policies(game))):
+        actions = [action for who, action in history if who == seat]
+        # every decision is recorded: the AI's seat replays its own, never searches anew
+        replay.install(game, seat, deciding(replay.search_class, seat, actions))
+    try:
+        outcome, length = game.play()
+    except Pending:
+        record["result"] = {"unfinished": True}
+    else:
+        record["result"] = {"outcome": OUTCOME_NAMES[outcome], "length": length}
+    return record

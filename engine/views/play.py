@@ -17,12 +17,18 @@ from django.views.decorators.http import require_http_methods
 
 from cards import vocabulary as v
 from decks.models import PUBLIC, Deck
+from decks.rules import EntryInput
 from engine import play
+from engine.convert import deck_spec
+from engine.forms import int_param
 from engine.matchup_services import match_deck
 from engine.models import AI, GOLDFISH, INVITE, PlayedGame
 from engine.play_api import game_view, reader_seat
 from engine.play_table import table
+from engine.reader_names import reader_names
+from engine.replay import card_map, match_replay_steps, outcome_text, replay_steps
 from engine.services import GoldfishError
+from engine.views.goldfish import _turn_starts, _without
 
 PASTED = "pasted"
 LISTED = 30  # decks offered per group
@@ -217,3 +223,38 @@ def mine_page(request):
         )
         rows.append({"row": row, "deck": row.decks[seat]["name"], "outcome": outcome})
     return render(request, "engine/play_mine.html", {"games": rows})
+
+
+def replay_page(request, game_id):
+    """A finished game step by step, both hands shown (PLAY-1.3: only once it is over);
+    its address can be shared: anyone who has it may watch."""
+    row = get_object_or_404(PlayedGame, pk=game_id)
+    if row.result is None:
+        raise Http404
+    log = play.full_log(row)
+
+    specs = [
+        deck_spec(row.game, [EntryInput(card_id=c, quantity=q, zone=z) for c, q, z in d["entries"]])
+        for d in row.decks
+    ]
+    cards = [card for spec in specs for card in spec.cards()]
+    reader = reader_names(row.game, (), cards)
+    names = [deck["name"] for deck in row.decks]
+    if row.opponent_kind == GOLDFISH:
+        steps = replay_steps(log, card_map(cards), reader)
+    else:
+        steps = match_replay_steps(log, card_map(cards), names, reader)
+    step = max(0, min(int_param(request.GET.get("step"), 0), len(steps) - 1))
+    replay = {
+        "log": log,
+        "steps": steps,
+        "step": step,
+        "turns": _turn_starts(steps),
+        "base_url": _without(request, "step"),
+        "names": names,
+        "outcome": "" if row.opponent_kind == GOLDFISH else outcome_text(log, names),
+        "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
+        "result": {**log["result"], "won": log["result"].get("outcome") == "win"},
+        "turns_played": log["result"].get("length"),
+    }
+    return render(request, "engine/play_replay.html", {"row": row, "replay": replay})

@@ -114,3 +114,37 @@ def test_a_pasted_list_plays_against_the_ai_with_a_chosen_deck(client, gauntlet)
     assert sum(quantity for _card, quantity, _zone in row.decks[0]["entries"]) == sum(
         e.quantity for e in entries
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "deck_name", "opponent"),
+    [
+        ("pad", "Reference: Light", "ai:greedy"),
+        ("digimon", "Reference: Agumon line", "ai:greedy"),
+        ("pad", "Reference: Light", "goldfish"),
+    ],
+)
+def test_a_finished_game_replays_step_by_step_and_can_be_shared(
+    client, gauntlet, other, game, deck_name, opponent
+):
+    page = started(client, game, deck_name, opponent)
+    row = PlayedGame.objects.get()
+    assert client.get(f"{page}replay/").status_code == 404  # not while it runs
+    while row.result is None:
+        client.post(page, {"action": "0"})
+        row.refresh_from_db()
+    html = client.get(page).content.decode()
+    assert "data-replay-link" in html
+    client.force_login(other)  # anyone with the address
+    replay = client.get(f"{page}replay/")
+    assert replay.status_code == 200
+    html = replay.content.decode()
+    assert html.count("data-step=") > 5
+
+
+def test_a_resigned_game_replays_up_to_the_resignation(client, gauntlet):
+    page = started(client, "digimon", "Reference: Agumon line", "ai:greedy")
+    client.post(page, {"action": "0"})
+    client.post(page, {"resign": "1"})
+    replay = client.get(f"{page}replay/")
+    assert replay.status_code == 200 and "data-step=" in replay.content.decode()
