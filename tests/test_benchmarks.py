@@ -35,6 +35,7 @@ SMOKED = {
     "search.py",
     "doctor.py",
     "gauntlet.py",
+    "play.py",
 }
 # Scripts that are parts of another benchmark and run inside its smoke.
 PARTS = {"load/seed.py": "load/run.py"}
@@ -131,6 +132,16 @@ def test_the_gauntlet_smoke_counts_each_pair_once_for_both_decks():
         # Every game is one deck's win and the other's loss (or a draw, half each).
         won = sum(deck["win_rate"]["value"] * deck["games"] for deck in line["decks"])
         assert won == pytest.approx(len(line["pairs"]) * 2, abs=0.01)  # rates are rounded
+
+
+def test_the_play_benchmark_smoke_answers_whole_games_of_both_games():
+    lines = [json.loads(line) for line in smoke("play.py").stdout.splitlines()]
+    assert [(line["game"], line["policy"]) for line in lines] == [
+        ("pad", "greedy"),
+        ("digimon", "greedy"),
+    ]
+    for line in lines:
+        assert line["actions"] > 5 and 0 < line["p50_ms"] <= line["p95_ms"] <= line["max_ms"]
 
 
 def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn():

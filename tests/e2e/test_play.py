@@ -1,0 +1,80 @@
+"""Issue 28 in a real browser: a PAD game against the search AI on a phone (390 px, no
+sideways scroll, in English, 繁體 and 简体), its decisions taken with the keyboard and one
+undone; a Digimon game against a friend on two devices, where a move made on one shows
+up on the other within 2 seconds without reloading by hand."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from engine.models import PlayedGame
+from tests.e2e.test_phone_layout import LANGUAGES, phone_factory  # noqa: F401 (fixture)
+
+PASSWORD = "pw-play-123"
+MOVE_SHOWS_WITHIN_MS = 2_000
+UNDO = {"en": "Undo my last decision", "zh-hant": "撤回我上一個決定", "zh-hans": "撤回我上一个决定"}
+
+
+def take_first_decision(page) -> None:
+    """The first legal action, with the keyboard: focus its button, press Enter."""
+    button = page.locator("[data-actions] button").first
+    button.focus()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_pad_game_against_the_search_ai_on_a_phone(phone_factory, language):  # noqa: F811
+    phone = phone_factory(language)
+    page = phone.open("/play/?game=pad")
+    page.select_option("select[name=deck]", label="Reference: Light")
+    page.select_option("select[name=opponent]", value="ai:search")
+    page.locator("[data-play-start] button[type=submit]").click()
+    expect(page.locator("[data-table]")).to_be_visible()
+    phone.fits("table")
+    moves = 0
+    while moves < 6 and page.locator("[data-actions] button").count():
+        take_first_decision(page)
+        moves += 1
+    assert moves == 6
+    row = PlayedGame.objects.get()
+    taken = [entry for entry in row.history if entry[0] == 0]
+    with page.expect_navigation():
+        page.get_by_role("button", name=UNDO[language]).click()
+    row.refresh_from_db()
+    assert [entry for entry in row.history if entry[0] == 0] == taken[:-1]
+    phone.fits("after-undo")
+    assert not phone.misfits, "\n".join(phone.misfits)
+
+
+def test_a_digimon_game_against_a_friend_on_two_devices(visitor_factory):
+    for name in ("host", "friend"):
+        User.objects.create_user(name, password=PASSWORD)
+    host, friend = visitor_factory("host"), visitor_factory("friend")
+    host.log_in("host", PASSWORD)
+    page = host.open("/play/?game=digimon")
+    page.select_option("select[name=deck]", label="Reference: Agumon line")
+    page.select_option("select[name=opponent]", value="invite")
+    page.locator("[data-play-start] button[type=submit]").click()
+    expect(page.locator("[data-invite]")).to_be_visible()
+    address = page.url
+    friend.log_in("friend", PASSWORD)
+    other = friend.page
+    other.goto(address)
+    other.select_option("select[name=deck]", label="Reference: Gabumon line")
+    other.locator("[data-play-join] button[type=submit]").click()
+    expect(other.locator("[data-table]")).to_be_visible()
+    # the host's page saw the friend join by itself
+    expect(page.locator("[data-table]")).to_be_visible(timeout=MOVE_SHOWS_WITHIN_MS + 1_000)
+    for _turn in range(3):
+        mover, watcher = (page, other) if page.locator("[data-actions]").count() else (other, page)
+        expect(mover.locator("[data-actions] button").first).to_be_visible()
+        before = watcher.locator(".play-log li").count()
+        take_first_decision(mover)
+        expect(watcher.locator(".play-log li")).not_to_have_count(
+            before, timeout=MOVE_SHOWS_WITHIN_MS
+        )
+    host.shot("host")
+    friend.shot("friend")
