@@ -18,8 +18,9 @@ from django.views.decorators.http import require_http_methods
 from cards import vocabulary as v
 from decks.models import PUBLIC, Deck
 from decks.rules import EntryInput
-from engine import play
+from engine import budget, play
 from engine.convert import deck_spec
+from engine.core.registry import policy_cost
 from engine.forms import int_param
 from engine.matchup_services import match_deck
 from engine.models import AI, GOLDFISH, INVITE, PlayedGame
@@ -28,7 +29,7 @@ from engine.play_table import table
 from engine.reader_names import reader_names
 from engine.replay import card_map, match_replay_steps, outcome_text, replay_steps
 from engine.services import GoldfishError
-from engine.views.goldfish import _turn_starts, _without
+from engine.views.goldfish import _turn_starts, _without, refusal_429_text
 
 PASTED = "pasted"
 LISTED = 30  # decks offered per group
@@ -61,10 +62,14 @@ class StartForm(forms.Form):
     opponent = forms.ChoiceField(label=gettext_lazy("Opponent"))
     opponent_deck = forms.ChoiceField(label=gettext_lazy("The AI's deck"), required=False)
 
-    def __init__(self, game: str, user, *args, **kwargs):
+    def __init__(self, game: str, user, *args, linked: Deck | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         decks = _deck_choices(game, user)
-        self.fields["deck"].choices = [*decks, (PASTED, gettext_lazy("The pasted list"))]
+        mine = decks
+        if linked is not None:  # the deck whose page led here, listed or not
+            mine = [(gettext_lazy("This deck"), [(linked.pk, linked.name)]), *decks]
+            self.fields["deck"].initial = linked.pk
+        self.fields["deck"].choices = [*mine, (PASTED, gettext_lazy("The pasted list"))]
         self.fields["opponent_deck"].choices = decks
         choices = [
             (f"ai:{name}", gettext_lazy("The AI: %(policy)s") % {"policy": name})
@@ -97,7 +102,10 @@ def _game_code(request) -> str:
 @require_http_methods(["GET", "POST"])
 def start_page(request):
     game = _game_code(request)
-    form = StartForm(game, request.user, request.POST or None)
+    linked = Deck.objects.filter(pk=request.GET.get("deck") or "", game=game).first()
+    if linked is not None and not linked.is_readable_by(request.user):
+        linked = None
+    form = StartForm(game, request.user, request.POST or None, linked=linked)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         kind, _sep, policy = data["opponent"].partition(":")
@@ -167,9 +175,12 @@ def game_page(request, game_id):
             elif "resign" in request.POST:
                 play.resign(row, seat)
             else:
+                _charge_ai(request, row)
                 play.act(row, seat, int(request.POST.get("action", "-1")))
         except (play.PlayError, ValueError) as error:
             messages.error(request, getattr(error, "message", str(error)))
+        except budget.BudgetExceeded as error:
+            messages.error(request, refusal_429_text(error, request.user.is_authenticated))
         return redirect("play:game", row.pk)
     view = game_view(request, row, seat)
     context = {
@@ -179,6 +190,12 @@ def game_page(request, game_id):
         "waiting_for_friend": row.opponent_kind == INVITE and row.friend_id is None,
     }
     return render(request, "engine/play_game.html", context)
+
+
+def _charge_ai(request, row: PlayedGame) -> None:
+    """The AI's answer draws on the goldfish budget, as through the API."""
+    if row.opponent_kind == AI:
+        budget.charge(request, policy_cost(row.game, row.ai_policy))
 
 
 def _join(request, row: PlayedGame):

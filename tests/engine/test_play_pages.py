@@ -148,3 +148,27 @@ def test_a_resigned_game_replays_up_to_the_resignation(client, gauntlet):
     client.post(page, {"resign": "1"})
     replay = client.get(f"{page}replay/")
     assert replay.status_code == 200 and "data-step=" in replay.content.decode()
+
+
+def test_a_decks_page_leads_to_a_game_with_that_deck_chosen(client, gauntlet, owner):
+    from decks.services import deck_create, entries_from_text
+    from tests.decklists import pad_list
+
+    client.force_login(owner)
+    deck = deck_create(
+        owner=owner, game="pad", name="My fire deck", entries=entries_from_text("pad", pad_list())
+    )
+    detail = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert f"/play/?game=pad&amp;deck={deck.pk}" in detail
+    html = client.get(f"/play/?game=pad&deck={deck.pk}").content.decode()
+    assert f'<option value="{deck.pk}" selected>' in html
+
+
+def test_an_ai_move_draws_on_the_goldfish_budget(client, gauntlet, settings, empty_cache):
+    page = started(client, "pad", "Reference: Light", "ai:search")
+    row = PlayedGame.objects.get()
+    settings.GOLDFISH_BUDGET_ANON = 1  # less than one search game
+    taken = len(row.history)
+    client.post(page, {"action": "0"})
+    row.refresh_from_db()
+    assert len(row.history) == taken  # refused: nothing changed
