@@ -224,6 +224,7 @@ def _default_opponent(game: str):
 
 
 class GameView(GamesApiView):
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def get(self, request, game_id):
         row, seat = readable_game(request, game_id)
         return Response(game_view(request, row, seat))
@@ -246,6 +247,7 @@ class GameActionView(GamesApiView):
 
 
 class GameUndoView(GamesApiView):
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, game_id):
         with transaction.atomic():
             row, seat = readable_game(request, game_id)
@@ -260,6 +262,7 @@ class GameUndoView(GamesApiView):
 
 
 class GameResignView(GamesApiView):
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, game_id):
         with transaction.atomic():
             row, seat = readable_game(request, game_id)
@@ -294,6 +297,7 @@ class GameJoinView(GamesApiView):
 
 
 class GameReplayView(GamesApiView):
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def get(self, request, game_id):
         row, seat = readable_game(request, game_id)
         if row.result is None:
