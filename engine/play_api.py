@@ -19,7 +19,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from cards import vocabulary as v
-from cardsite.api import ApiError
+from cardsite.api import ApiError, ErrorSerializer
 from engine import budget, play
 from engine.action_texts import action_text, parts_text
 from engine.core.registry import policy_cost
@@ -28,6 +28,13 @@ from engine.matchup_api import MatchDeckSerializer, read_decks
 from engine.matchup_services import gauntlet
 from engine.models import AI, GOLDFISH, INVITE, PlayedGame
 from engine.reader_names import reader_names
+
+# Every answer of these endpoints but the view itself is an error with a code.
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 429), ErrorSerializer)
+
+
+def responses(status: int = 200) -> dict:
+    return {status: OpenApiTypes.OBJECT, **ERRORS}
 
 
 class OpponentSerializer(serializers.Serializer):
@@ -169,7 +176,7 @@ class GamesApiView(APIView):
 class GamesView(GamesApiView):
     """Start a game against the AI, the goldfish, or a friend (an invitation link)."""
 
-    @extend_schema(request=NewGameSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=NewGameSerializer, responses=responses(201))
     def post(self, request):
         payload = NewGameSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -224,14 +231,14 @@ def _default_opponent(game: str):
 
 
 class GameView(GamesApiView):
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses=responses())
     def get(self, request, game_id):
         row, seat = readable_game(request, game_id)
         return Response(game_view(request, row, seat))
 
 
 class GameActionView(GamesApiView):
-    @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=ActionSerializer, responses=responses())
     def post(self, request, game_id):
         payload = ActionSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -247,7 +254,7 @@ class GameActionView(GamesApiView):
 
 
 class GameUndoView(GamesApiView):
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses=responses())
     def post(self, request, game_id):
         with transaction.atomic():
             row, seat = readable_game(request, game_id)
@@ -262,7 +269,7 @@ class GameUndoView(GamesApiView):
 
 
 class GameResignView(GamesApiView):
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses=responses())
     def post(self, request, game_id):
         with transaction.atomic():
             row, seat = readable_game(request, game_id)
@@ -278,7 +285,7 @@ class GameJoinView(GamesApiView):
     """The first signed-in person other than its creator who joins an invitation game
     takes seat 1 with their deck."""
 
-    @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=JoinSerializer, responses=responses())
     def post(self, request, game_id):
         if not request.user.is_authenticated:
             raise ApiError("not_authenticated", "Joining a game needs an account.", 401)
@@ -297,7 +304,7 @@ class GameJoinView(GamesApiView):
 
 
 class GameReplayView(GamesApiView):
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses=responses())
     def get(self, request, game_id):
         row, seat = readable_game(request, game_id)
         if row.result is None:
