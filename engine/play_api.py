@@ -129,7 +129,7 @@ def game_view(request, row: PlayedGame, seat: int, state=None) -> dict:
     """The contract's view of the game for the player in `seat`."""
     waiting = row.opponent_kind == INVITE and len(row.decks) < 2
     state = None if waiting else (state or play.state_of(row))
-    names = reader_names(row.game, _card_names(row, state, seat))
+    names = reader_names(row.game, _logged_card_names(row))
     yours = state is not None and row.result is None and state.current_player() == seat
     return {
         "id": row.pk,
@@ -149,7 +149,8 @@ def game_view(request, row: PlayedGame, seat: int, state=None) -> dict:
     }
 
 
-def _card_names(row, state, seat) -> list[str]:
+def _logged_card_names(row: PlayedGame) -> list[str]:
+    """The card names the decisions of the game's log mention (one query looks them up)."""
     names = set()
     for _who, _template, values in row.log:
         for key in ("card", "cards"):
@@ -304,13 +305,19 @@ class GameJoinView(GamesApiView):
 
 
 class GameReplayView(GamesApiView):
+    """A finished game, both hands shown: anyone who has its id may read it (shared)."""
+
     @extend_schema(request=None, responses=responses())
     def get(self, request, game_id):
-        row, seat = readable_game(request, game_id)
-        if row.result is None:
+        row = get_object_or_404(PlayedGame, pk=game_id)
+        if row.result is None:  # only its players know a running game exists
+            readable_game(request, game_id)
             raise ApiError("not_finished", "The replay opens when the game is over.", 409)
-        state = play.state_of(row)
-        names = reader_names(row.game, _card_names(row, state, seat))
+        names = reader_names(row.game, _logged_card_names(row))
+        decisions = [
+            {"seat": who, "text": parts_text(template, values, names)}
+            for who, template, values in row.log
+        ]
         return Response(
             {
                 "id": row.pk,
@@ -319,10 +326,10 @@ class GameReplayView(GamesApiView):
                 "first": row.first,
                 "decks": row.decks,
                 "history": row.history,
-                "log": [
-                    {"seat": who, "text": parts_text(t, values, names)}
-                    for who, t, values in row.log
-                ],
+                "decisions": decisions,
+                # the whole game with both hands: every event and snapshot, as a
+                # matchup's sample game logs it
+                "log": play.full_log(row),
                 "result": row.result,
             }
         )

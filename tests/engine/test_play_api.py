@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
 
 from decks.models import Deck
 from engine.models import PlayedGame
@@ -153,13 +154,20 @@ def test_replay_opens_when_the_game_is_over_and_resign_ends_it(client, decks):
     view = start(client, "digimon", decks["digimon"], {"ai": "greedy"}, seed=3).json()
     replay = client.get(f"/api/games/{view['id']}/replay/")
     assert replay.status_code == 409 and replay.json()["code"] == "not_finished"
+    assert Client().get(f"/api/games/{view['id']}/replay/").status_code == 404
+    for _move in range(6):
+        view = act(client, view, view["legal_actions"][0]["id"]).json()
     resigned = client.post(f"/api/games/{view['id']}/resign/").json()
     assert resigned["result"] == {"winner": 1, "reason": "resigned"}
     response = act(client, resigned, 0)
     assert response.status_code == 409 and response.json()["code"] == "game_over"
     replay = client.get(f"/api/games/{view['id']}/replay/")
     assert replay.status_code == 200
-    assert set(replay.json()) >= {"history", "log", "decks", "seed", "result"}
+    assert set(replay.json()) >= {"history", "log", "decisions", "decks", "seed", "result"}
+    log = replay.json()["log"]
+    assert log["events"] and log["snapshots"] and log["result"] == {"unfinished": True}
+    client.logout()  # shared: anyone with the id reads a finished game's replay
+    assert client.get(f"/api/games/{view['id']}/replay/").status_code == 200
 
 
 def test_undo_takes_back_the_last_decision_and_the_ais_answer(client, decks):
