@@ -132,12 +132,11 @@ class GameState:
         self.ai_moves.append((seat, *self.replay.label_parts(kind, option)))
 
 
-def deciding(search_class: type, seat: int, actions: list[int]):
-    """A seat of a `GameState`: the game's search class (its hooks are the decisions)
-    answering with its recorded actions (option indices), then raising `Pending`. A
-    decision with one option is a forced step (PLAY-1.2): taken, not asked. Its journal
-    holds every choice, so a searching opponent's simulations replay them."""
-    policy = search_class()
+def replaying(policy, actions: list[int], new_decision):
+    """`policy` (a game's search class) deciding with the recorded `actions` (option
+    indices), then with `new_decision(game, options, share, the asking hook's name)`. A
+    decision with one option is a forced step (PLAY-1.2): taken, never recorded. The
+    journal holds every choice, so a searching opponent's simulations replay them."""
     cursor = 0
 
     def decide(game, candidates, greedy, share=1.0):
@@ -150,12 +149,22 @@ def deciding(search_class: type, seat: int, actions: list[int]):
             choice = options[actions[cursor - 1]]
         else:
             # the hook asking (its name says which decision: labels, observation)
-            raise Pending(seat, options, sys._getframe(1).f_code.co_name)
+            choice = new_decision(game, options, share, sys._getframe(1).f_code.co_name)
         policy.journal.append(choice)
         return choice
 
     policy.decide = decide
     return policy
+
+
+def deciding(search_class: type, seat: int, actions: list[int]):
+    """A seat of a `GameState`: the game's search class (its hooks are the decisions)
+    answering with its recorded actions, then raising `Pending`."""
+
+    def pending(game, options, share, kind):
+        raise Pending(seat, options, kind)
+
+    return replaying(search_class(), actions, pending)
 
 
 # `GameState.ai`'s players besides a searching class: greedy's choice, or each option
@@ -170,31 +179,19 @@ def answering(player, seat: int, actions: list[int], replay, record):
     policy = replay.search_class() if player in (GREEDY, UNIFORM) else player()
     searching = player not in (GREEDY, UNIFORM) and bool(policy.simulations)
     policy.start_game(replay, seat)
-    cursor = 0
 
-    def decide(game, candidates, greedy, share=1.0):
-        nonlocal cursor
-        options = candidates()
-        if len(options) == 1:
-            choice = options[0]
-        elif cursor < len(actions):
-            cursor += 1
-            choice = options[actions[cursor - 1]]
+    def own(game, options, share, kind):
+        if uniform:
+            rng = Random(f"{replay.seed}:{seat}:{len(policy.journal)}")
+            index = rng.randrange(len(options))
+        elif searching:
+            index = options.index(policy.search(game, options, share))
         else:
-            if uniform:
-                rng = Random(f"{replay.seed}:{seat}:{len(policy.journal)}")
-                index = rng.randrange(len(options))
-            elif searching:
-                index = options.index(policy.search(game, options, share))
-            else:
-                index = 0  # greedy's choice is always the first option
-            choice = options[index]
-            record(seat, index, sys._getframe(1).f_code.co_name, choice)
-        policy.journal.append(choice)
-        return choice
+            index = 0  # greedy's choice is always the first option
+        record(seat, index, kind, options[index])
+        return options[index]
 
-    policy.decide = decide
-    return policy
+    return replaying(policy, actions, own)
 
 
 def recorded_log(prepared, seed: int, going_first: bool, history, ai=None) -> dict:

@@ -94,3 +94,42 @@ def test_play_1_1_an_action_reads_in_the_readers_language(gauntlet):
     with translation.override("zh-hant"):
         text = action_text(state, other, names=lambda name: f"«{name}»")
     assert f"«{card}»" in text and text != state.action_label(other)
+
+
+@pytest.mark.parametrize(("game", "deck", "opponent"), CASES, ids=["pad", "digimon"])
+def test_the_sites_ai_answers_for_its_seat_and_its_answers_are_recorded(
+    gauntlet, game, deck, opponent
+):
+    """Issue 28: a seat the site plays decides as its player would, and its decisions join
+    the history, so a replay of it never decides again: greedy's answers are the ones a
+    person taking option 0 for that seat makes; a random player's differ; the same seed
+    and actions give the same answers."""
+    from engine.core.interface import GREEDY, UNIFORM
+
+    match = _match(game, deck, opponent, "greedy", "greedy")
+
+    def own_moves(state):
+        return [action for seat, action in state.history() if seat == 0]
+
+    def against(player):
+        state = GameState(match, seed=8, ai={1: player})
+        while not state.is_terminal() and len(own_moves(state)) < 12:
+            assert state.current_player() == 0  # the AI never leaves a decision pending
+            state.apply_action(state.legal_actions()[-1])
+        return state
+
+    greedy = against(GREEDY)
+    by_hand = GameState(match, seed=8)
+    while by_hand.history() != greedy.history():
+        seat = by_hand.current_player()
+        assert seat in (0, 1)
+        by_hand.apply_action(0 if seat == 1 else by_hand.legal_actions()[-1])
+    assert by_hand.observation(0) == greedy.observation(0)
+    assert against(GREEDY).history() == greedy.history()
+    random_answers = against(UNIFORM)
+    assert random_answers.history() == against(UNIFORM).history()
+    assert [a for s, a in random_answers.history() if s == 1] != [
+        a for s, a in greedy.history() if s == 1
+    ]
+    rebuilt = GameState(match, seed=8, history=greedy.history(), ai={1: GREEDY})
+    assert rebuilt.history() == greedy.history() and rebuilt.ai_moves == []
