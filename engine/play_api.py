@@ -72,6 +72,22 @@ def _fail(error: play.PlayError | Exception):
     raise ApiError(error.code, error.message, status_code=error.status) from None
 
 
+SESSION_GAMES = "played_games"  # the ids of the games this browser started signed out
+REMEMBERED = 200
+
+
+def remember(request, row: PlayedGame) -> None:
+    """A game started signed out belongs to the browser's session: its id is kept in the
+    session's data, which survives signing in (Django renews the session's key then)."""
+    if row.owner_id is None:
+        games = request.session.get(SESSION_GAMES, [])
+        request.session[SESSION_GAMES] = [*games, row.pk][-REMEMBERED:]
+
+
+def session_games(request) -> list[str]:
+    return request.session.get(SESSION_GAMES, [])
+
+
 def reader_seat(row: PlayedGame, request) -> int | None:
     """The reader's seat, or None: not a player of this game."""
     user = request.user
@@ -80,9 +96,9 @@ def reader_seat(row: PlayedGame, request) -> int | None:
             return 0
         if row.friend_id == user.pk:
             return 1
-        return None
-    key = request.session.session_key
-    return 0 if row.owner_id is None and key and row.session_key == key else None
+    if row.owner_id is None and row.pk in session_games(request):
+        return 0
+    return None
 
 
 def readable_game(request, game_id: str) -> tuple[PlayedGame, int]:
@@ -221,6 +237,7 @@ class GamesView(GamesApiView):
             _fail(error)
         except play.GoldfishError as error:
             raise ApiError(error.code, error.message, status_code=error.status) from None
+        remember(request, row)
         return Response(game_view(request, row, 0, state), status=201)
 
 

@@ -24,7 +24,7 @@ from engine.core.registry import policy_cost
 from engine.forms import int_param
 from engine.matchup_services import match_deck
 from engine.models import AI, GOLDFISH, INVITE, PlayedGame
-from engine.play_api import game_view, reader_seat
+from engine.play_api import game_view, reader_seat, remember, session_games
 from engine.play_table import table
 from engine.reader_names import reader_names
 from engine.replay import card_map, match_replay_steps, outcome_text, replay_steps
@@ -130,6 +130,7 @@ def start_page(request):
         except GoldfishError as error:
             messages.error(request, error.message)
         else:
+            remember(request, row)
             return redirect("play:game", row.pk)
     context = {"form": form, "game": game, "games": v.GAMES}
     return render(request, "engine/play_start.html", context)
@@ -213,12 +214,10 @@ def _join(request, row: PlayedGame):
 def mine_page(request):
     """The reader's games, running and finished, newest move first."""
     user = request.user
+    mine = Q(owner=None, pk__in=session_games(request))
     if user.is_authenticated:
-        games = PlayedGame.objects.filter(Q(owner=user) | Q(friend=user))
-    elif request.session.session_key:
-        games = PlayedGame.objects.filter(owner=None, session_key=request.session.session_key)
-    else:
-        games = PlayedGame.objects.none()
+        mine |= Q(owner=user) | Q(friend=user)
+    games = PlayedGame.objects.filter(mine)
     rows = []
     for row in games.only(
         "id", "game", "opponent_kind", "ai_policy", "owner", "friend", "decks", "result", "updated"

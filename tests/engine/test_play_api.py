@@ -140,10 +140,10 @@ def test_errors_are_coded_and_change_nothing(client, decks, other):
     response = act(client, view, 999)
     assert response.status_code == 400 and response.json()["code"] == "illegal_action"
     assert PlayedGame.objects.get(pk=view["id"]).history == history
-    # another reader: the game does not exist for them
-    client.force_login(other)
-    assert client.get(f"/api/games/{view['id']}/").status_code == 404
-    client.logout()
+    # another reader (their own browser): the game does not exist for them
+    stranger = Client()
+    stranger.force_login(other)
+    assert stranger.get(f"/api/games/{view['id']}/").status_code == 404
     response = start(client, "pad", decks["pad"], {"ai": "no-such-player"})
     assert response.status_code == 400 and response.json()["code"] == "unknown_policy"
     response = start(client, "pad", decks["pad"], {"invite": True})

@@ -5,6 +5,7 @@ form), in the three languages."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from decks.models import Deck
 from engine.models import PlayedGame
@@ -55,8 +56,9 @@ def test_the_goldfish_game_and_the_page_in_chinese(client, gauntlet):
 
 def test_someone_elses_game_is_not_found(client, gauntlet, other):
     page = started(client, "pad", "Reference: Light", "ai:random")
-    client.force_login(other)
-    assert client.get(page).status_code == 404
+    stranger = Client()  # another person: their own browser
+    stranger.force_login(other)
+    assert stranger.get(page).status_code == 404
 
 
 def test_the_pad_table_shows_both_teams_and_the_hand_as_a_count_for_the_opponent(client, gauntlet):
@@ -172,3 +174,12 @@ def test_an_ai_move_draws_on_the_goldfish_budget(client, gauntlet, settings, emp
     client.post(page, {"action": "0"})
     row.refresh_from_db()
     assert len(row.history) == taken  # refused: nothing changed
+
+
+def test_a_game_started_signed_out_stays_yours_after_signing_in(client, gauntlet, owner):
+    """Django renews the session's key at sign-in: the game is kept in the session's data,
+    so it stays readable and listed."""
+    page = started(client, "pad", "Reference: Light", "ai:greedy")
+    client.post("/accounts/login/", {"username": "owner", "password": "pw-owner-123"})
+    assert client.get(page).status_code == 200
+    assert page in client.get("/play/mine/").content.decode()
