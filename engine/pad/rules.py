@@ -5,10 +5,10 @@ PAD-7, or the passive `GoldfishOpponent`, DGM-5), the policy that makes every ch
 the per-turn tallies and the optional log (shared by both sides). Its verbs (`evolve`,
 `play_skill`, `recover`, and the defender's `defend`, `take_damage` of
 engine/pad/defence.py) check the rules and raise `IllegalAction`; its phase methods run
-PAD-4 in order. `play` is the one turn loop of goldfish and matchup alike: both sides set
-up, then take turns in order until a side has lost or the turn cap is reached. A rule
-variant is a subclass that overrides a hook or a class constant (`hand_limit`,
-`first_player_skips_orb_start`, …).
+PAD-4 in order (the attack phase in engine/pad/attack.py). `play` is the one turn loop
+of goldfish and matchup alike: both sides set up, then take turns in order until a side
+has lost or the turn cap is reached. A rule variant is a subclass that overrides a hook
+or a class constant (`hand_limit`, `first_player_skips_orb_start`, …).
 
 Decisions where RULES.md is open:
 - DGM-5: the goldfish has 5 life, never attacks and never blocks, and its turns are
@@ -57,19 +57,17 @@ from engine.core.limits import ActionLimit, CountsActions
 from engine.core.result import DRAW, LOSS, WIN
 from engine.core.seeds import shuffle
 from engine.pad import effects
+from engine.pad.attack import Attacker
 from engine.pad.cards import COLOURS, HEART, PadCard
 from engine.pad.defence import Defender, can_block  # noqa: F401 (re-exported)
 from engine.pad.goldfish import GoldfishOpponent
-from engine.pad.opponent import heal_to_damage, opponent_damaged
-from engine.pad.own_effects import pet_targets
+from engine.pad.opponent import heal_to_damage
 from engine.pad.record import Recorder
 from engine.pad.state import COLUMNS, MAX_LIFE, PlayerState
 
 PHASES = ("reset", "draw", "main", "puzzle", "attack", "cleanup")  # PAD-4.1 … PAD-4.6
 PUZZLE_STEPS = ("orb_start", "orb_add", "combo", "recovery")  # PAD-4.4.1 … PAD-4.4.4
-ATTRIBUTE_BITS = 0b011111  # heart combos never make a pet attack (PAD-5.5)
 LIFE_DEALT = 5  # PAD-3.2
-CONTINUOUS_SLOTS = {"extra_combo": 0, "extra_damage": 1, "attack_bonus": 2}
 OPENING_HAND = 5  # PAD-3.3
 
 
@@ -84,15 +82,7 @@ def combo_mask(counts: list[list[int]]) -> int:
     return mask
 
 
-def attack_damage(card: PadCard, combos: int, extra_combo: int = 0, extra_damage: int = 0):
-    """PAD-4.5.1/4.5.3: (attack, damage) of a pet at this turn's combo count: the row of
-    its table (capped at 6), and 1 + the row's bonus damage when the attack is above 0."""
-    row = min(combos + extra_combo, 6)
-    attack = card.attack[row]
-    return attack, (1 + card.bonus[row] + extra_damage) if attack > 0 else 0
-
-
-class PadGame(Defender, Recorder, CountsActions):
+class PadGame(Attacker, Defender, Recorder, CountsActions):
     __slots__ = (
         "turn_actions",
         "game_actions",
@@ -570,111 +560,6 @@ class PadGame(Defender, Recorder, CountsActions):
                 self.event("recover", [self.state.life[0].name])
             return True
         return False
-
-    # --- PAD-4.5 ------------------------------------------------------------------
-    def attack_phase(self) -> None:
-        self.phase = "attack"
-        state, opponent = self.state, self.opponent
-        if self.has_attack_start:  # "at the beginning of your attack phase"
-            self.pet_steps("attack_start_steps")
-        made = self.made_mask & ATTRIBUTE_BITS
-        damage = attacks = 0
-        if made:
-            pets = state.pets
-            extra = self.continuous_buffs() if self.has_continuous else None
-            area = state.attack_area
-            area.extend([i for i, pet in enumerate(pets) if pet.top.attr_mask & made])  # 4.5.1
-
-            if len(area) > 1 and getattr(opponent, "policy", None) is not None:
-                self.answer_order(area, extra)  # PAD-4.5.2: the defender picks
-            for index in list(area):
-                stack = pets[index]
-                extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
-                bonus = stack.attack_bonus
-                if extra is not None:
-                    extra_combo += extra[index][0]
-                    extra_damage += extra[index][1]
-                    bonus += extra[index][2]
-                attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
-                for _ in range(1 + stack.extra_attacks if attack > 0 else 0):
-                    attack += bonus  # PAD-4.5.1: a bonus raises an attack, never makes one
-                    bonus = 0
-                    attacks += 1
-                    if self.log is not None and self.seat is not None:
-                        self.event("attack_declared", [stack.top.name], pet=index, attack=attack)
-                    dealt = opponent.receive_attack(stack, attack, points)  # 4.5.2, 4.5.3
-                    if dealt and self.opposition.lasting:  # "whenever … takes damage"
-                        opponent_damaged(self)
-                    if stack.top.traits is not None:  # "when this monster deals damage"
-                        self.attack_triggers(stack, index, dealt)
-                    damage += dealt
-                    if self.log is not None:
-                        self.event(
-                            "attack", [stack.top.name], pet=index, attack=attack, damage=dealt
-                        )
-                    if opponent.lost:
-                        break
-                area.remove(index)  # PAD-4.5.4: back to the pet area
-                if opponent.lost:  # PAD-6.1: the life area is empty after this attack
-                    area.clear()
-                    if self.log is not None:
-                        self.event("win", [], opponent_life=0)
-                    break
-        self.turn_damage.append(damage + self.opposition.take_effect_damage())
-        self.turn_attacks.append(attacks)
-        if self.log is not None:
-            self.snapshot()
-
-    def attack_triggers(self, stack, index: int, dealt: int) -> None:
-        """The attacker's `attack_damage` steps after its attack dealt damage, or its
-        `attack_guarded` steps after the defender blocked it."""
-        traits = stack.top.traits
-        if dealt:
-            steps = traits.attack_damage
-        elif self.opponent.opposition.guarded:
-            steps = traits.attack_guarded
-        else:
-            return
-        for step in steps:
-            effects.run(self, step, stack.top, index)
-
-    def answer_order(self, area: list[int], extra) -> None:
-        """PAD-4.5.2: the defender picks which attacker it answers next, then its blockers.
-        Its policy gives the order it will answer the attack area in, knowing each
-        attacker's attack and damage as declared (`extra`: the continuous buffs); `area`
-        is put in that order. With no active pet the defender cannot block, and it
-        answers them as declared."""
-        defender = self.opponent
-        if all(stack.tapped for stack in defender.state.pets):
-            return
-        pets, attackers = self.state.pets, []
-        for index in area:
-            stack = pets[index]
-            extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
-            bonus = stack.attack_bonus
-            if extra is not None:
-                extra_combo += extra[index][0]
-                extra_damage += extra[index][1]
-                bonus += extra[index][2]
-            attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
-            attackers.append((index, attack + bonus if attack > 0 else 0, points))
-        order = defender.policy.choose_answer_order(defender, attackers)
-        if sorted(order) != sorted(area):
-            raise IllegalAction("PAD-4.5.2: the defender answers each attacker once.")
-        area[:] = order
-
-    def continuous_buffs(self) -> list[list[int]]:
-        """[extra combo, extra damage, attack bonus] per pet from the continuous steps of
-        pets in play whose conditions hold (`while_active`, `max_life`)."""
-        buffs = [[0, 0, 0] for _ in self.state.pets]
-        for index, stack in enumerate(self.state.pets):
-            for step in stack.top.continuous_steps:
-                slot = CONTINUOUS_SLOTS.get(step.action)
-                if slot is None or (step.gated and not effects.holds(self, step, index)):
-                    continue
-                for target in pet_targets(self, step, stack.top, index):
-                    buffs[target][slot] += step.amount
-        return buffs
 
     # --- PAD-4.6 ------------------------------------------------------------------
     def cleanup_phase(self) -> None:

@@ -161,18 +161,11 @@ def _run(request, context, game, deck, list_form, data) -> None:
     names = reader_names(game, report_card_names(report) | report_card_names(log), specs)
     context["report"] = goldfish_report_context(report, names)
     steps = replay_steps(log, card_map(specs), names)
-    step = int_param(request.GET.get("step"), 0)
-    step = max(0, min(step, len(steps) - 1))
     result = log.get("result", {})
     context["replay"] = {
-        "log": log,
-        "steps": steps,
-        "step": step,
-        "turns": _turn_starts(steps),
-        "base_url": _without(request, "step"),
+        **replay_frame(request, log, steps),
         "result": result,
         "turns_played": result.get("turns", result.get("rounds")),
-        "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
     }
 
 
@@ -283,6 +276,20 @@ def _without(request, name: str) -> str:
     params = request.GET.copy()
     params.pop(name, None)
     return f"{request.path}?{params.urlencode()}"
+
+
+def replay_frame(request, log: dict, steps: list[dict]) -> dict:
+    """What every replay section draws from: the log, its steps, the step the address
+    asks for, the turns' first steps and the page's address without `step`."""
+    step = max(0, min(int_param(request.GET.get("step"), 0), len(steps) - 1))
+    return {
+        "log": log,
+        "steps": steps,
+        "step": step,
+        "turns": _turn_starts(steps),
+        "base_url": _without(request, "step"),
+        "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
+    }
 
 
 def _turn_starts(steps: list[dict]) -> list[dict]:

@@ -28,9 +28,8 @@ from engine.services import GoldfishError
 from engine.views.goldfish import (
     POLICY_TEXTS,
     _error_texts,
-    _turn_starts,
-    _without,
     refusal_429_text,
+    replay_frame,
 )
 from engine.views.job_runs import (
     run_params,
@@ -167,16 +166,10 @@ def replay_context(request, run: MatchupRequest, log: dict, vs: int, more_names=
     cards = [*specs[0].cards(), *specs[1].cards()]
     reader = reader_names(run.game, set(more_names), cards)
     steps = match_replay_steps(log, card_map(cards), names, reader)
-    step = max(0, min(int_param(request.GET.get("step"), 0), len(steps) - 1))
     return {
-        "log": log,
-        "steps": steps,
-        "step": step,
-        "turns": _turn_starts(steps),
-        "base_url": _without(request, "step"),
+        **replay_frame(request, log, steps),
         "names": names,
         "vs": vs,
         "outcome": outcome_text(log, names),
-        "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
         "reader_names": reader,
     }

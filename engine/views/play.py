@@ -21,7 +21,6 @@ from decks.rules import EntryInput
 from engine import budget, play
 from engine.convert import deck_spec
 from engine.core.registry import policy_cost
-from engine.forms import int_param
 from engine.matchup_services import match_deck
 from engine.models import AI, GOLDFISH, INVITE, PlayedGame
 from engine.play_api import game_view, reader_seat, remember, session_games
@@ -29,7 +28,7 @@ from engine.play_table import table
 from engine.reader_names import reader_names
 from engine.replay import card_map, match_replay_steps, outcome_text, replay_steps
 from engine.services import GoldfishError
-from engine.views.goldfish import _turn_starts, _without, refusal_429_text
+from engine.views.goldfish import refusal_429_text, replay_frame
 
 PASTED = "pasted"
 LISTED = 30  # decks offered per group
@@ -260,16 +259,10 @@ def replay_page(request, game_id):
         steps = replay_steps(log, card_map(cards), reader)
     else:
         steps = match_replay_steps(log, card_map(cards), names, reader)
-    step = max(0, min(int_param(request.GET.get("step"), 0), len(steps) - 1))
     replay = {
-        "log": log,
-        "steps": steps,
-        "step": step,
-        "turns": _turn_starts(steps),
-        "base_url": _without(request, "step"),
+        **replay_frame(request, log, steps),
         "names": names,
         "outcome": "" if row.opponent_kind == GOLDFISH else outcome_text(log, names),
-        "rounds": any("round" in snapshot for snapshot in log.get("snapshots", [])),
         "result": {**log["result"], "won": log["result"].get("outcome") == "win"},
         "turns_played": log["result"].get("length"),
     }

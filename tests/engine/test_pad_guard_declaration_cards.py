@@ -313,7 +313,7 @@ def test_freezing_gravity_rolls_pets_whose_defences_fit_900_together():
     assert [stack.tapped for stack in them.state.pets] == [True, True, False]
 
 
-def test_freezing_gravity_skips_a_pet_that_no_longer_fits():
+def test_freezing_gravity_leaves_a_pet_that_no_longer_fits():
     """Against Lil' Blue (500) and a second Lil' Blue: 500 + 500 > 900, so only one is
     rolled."""
     me, them = duel([LIL_RED], [LIL_BLUE, LIL_BLUE])

@@ -173,12 +173,11 @@ def test_replay_opens_when_the_game_is_over_and_resign_ends_it(client, decks):
 def test_undo_takes_back_the_last_decision_and_the_ais_answer(client, decks):
     view = start(client, "pad", decks["pad"], {"ai": "greedy"}, seed=4, first=True).json()
     before = PlayedGame.objects.get(pk=view["id"]).history
-    after = act(client, view, view["legal_actions"][-1]["id"]).json()
+    act(client, view, view["legal_actions"][-1]["id"])
     assert PlayedGame.objects.get(pk=view["id"]).history != before
     undone = client.post(f"/api/games/{view['id']}/undo/").json()
     assert PlayedGame.objects.get(pk=view["id"]).history == before
     assert undone["legal_actions"] == view["legal_actions"] and undone["state"] == view["state"]
-    assert after["id"] == view["id"]
 
 
 def test_an_invited_friend_joins_and_plays_the_second_seat(client, decks, owner, other):
