@@ -196,3 +196,11 @@ def test_an_invited_friend_joins_and_plays_the_second_seat(client, decks, owner,
     client.force_login(owner)
     mine = client.get(f"/api/games/{view['id']}/").json()
     assert mine["legal_actions"]
+    undo = client.post(f"/api/games/{view['id']}/undo/")
+    assert undo.status_code == 409 and undo.json()["code"] == "undo_off"
+    again = client.post(
+        f"/api/games/{view['id']}/join/",
+        {"deck": {"deck": decks["pad"].pk}},
+        content_type="application/json",
+    )
+    assert again.status_code == 409 and again.json()["code"] == "not_invited"
