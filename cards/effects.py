@@ -66,6 +66,7 @@ OPTIONAL_KEYS = {
     "discard_cost": int,
     "phase": str,
     "cards": str,  # PAD cost_reduction: "any" (a skill too, B02-102), else monsters only
+    "keep_life": int,  # PAD life_for_devolve: the bottom-most life cards kept (B04-107)
     # Digimon, issue 13 (engine/digimon/effects.py)
     "letter": str,  # attack_with / add_attack_power: A, B or C
     "condition": str,  # "opponent_lower_level"

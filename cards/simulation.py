@@ -214,6 +214,9 @@ def _pad_action(step: dict) -> str | None:
         "opponent_tap": _("roll %(n)s of the opponent's %(colour)spets"),
         "opponent_return_top": _("return the top card of an opponent's pet to their hand"),
         "opponent_devolve": _("devolve one of the opponent's pets"),
+        "life_for_devolve": _(
+            "discard your life cards but the bottom-most to devolve an opponent's pet by as many"
+        ),
         "opponent_defense": _("change the defence of the opponent's pets by %(n)s"),
         "opponent_attack": _("change the attack of the attacking pet by %(n)s"),
         "opponent_damage": _("deal %(n)s damage to the opponent"),

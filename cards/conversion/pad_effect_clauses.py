@@ -468,6 +468,19 @@ def _opponent_discard_top(m, card):
     ]
 
 
+@rule(
+    "life_for_devolve",
+    r"discard all of your life cards except the bottom-most (one|\d+)\. then choose (?:one|1) "
+    r"of your opponent's evolved monsters and discard cards from the top of it, up to the "
+    r"number of life cards you discarded\. \(the base monster is not discarded\.?\)",
+    "B04-107",
+)
+def _life_for_devolve(m, card):
+    """The life paid is the price (engine/pad/opponent.py): the pet loses a card per life
+    card, its base card never; the reminder in brackets is what `opponent_devolve` does."""
+    return [step("life_for_devolve", keep_life=number(m.group(1)))]
+
+
 @rule("devolve_both_sides", r"devolve all monsters with (\d+) or less defense", "B01-102")
 def _devolve_both_sides(m, card):
     # Issue 13: "all monsters", literally: the opponent's and the player's own.
@@ -631,6 +644,7 @@ CLAUSES: tuple[Rule, ...] = (
     _opponent_return_top,
     _opponent_devolve,
     _opponent_discard_top,
+    _life_for_devolve,
     _devolve_both_sides,
     _devolve_own,
     _opponent_damage,

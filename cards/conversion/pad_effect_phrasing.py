@@ -214,13 +214,7 @@ PHRASES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
 )
 
-NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
-    _row(
-        r"\bdiscard all of your life cards except\b",
-        "needs: discarding life cards as a cost",
-        "B04-107",
-    ),
-)
+NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = ()
 
 
 def canonical(text: str) -> str:

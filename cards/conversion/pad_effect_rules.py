@@ -43,6 +43,7 @@ STEP_KEYS = (
     "phase",
     "when",
     "cards",
+    "keep_life",
 )
 READING_SOURCE = "reading of the effect (cards/conversion/pad_effects.py)"
 

@@ -101,6 +101,7 @@ NO_GOLDFISH_TARGET = {
     "unblockable",
     "no_opponent_untap",
     "life_to_discard",
+    "life_for_devolve",
 }
 WHEN_ATTACKED = {"defence", "damage", "damaged", "guard", "guard_declaration"}  # triggers
 WHEN_ATTACKED_CONTINUOUS = {"guard_multiple", "damage_immunity", "guard_bonus", "last_stand"}
@@ -138,6 +139,7 @@ class Step:
     phase: str | None = None  # no_opponent_untap: "puzzle"
     gated: bool = False  # while_active or max_life: `holds` is asked first
     any_card: bool = False  # cost_reduction `cards: "any"`: a hand skill may be used too
+    keep_life: int = 0  # life_for_devolve: the bottom-most life cards kept
 
     def fits(self, card) -> bool:
         """A card the step's `target` allows: every target names monsters (pets), of one
@@ -272,6 +274,7 @@ def compile_step(raw: dict) -> Step:
         phase=raw.get("phase"),
         gated=bool(raw.get("while_active")) or raw.get("max_life") is not None,
         any_card=raw.get("cards") == "any",
+        keep_life=int(raw.get("keep_life") or 0),
     )
 
 

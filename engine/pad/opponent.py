@@ -18,6 +18,12 @@ goldfish, DGM-5, which has no pets, hand or orb area, every one of them but
 - `opponent_devolve` (`colour`, `max_defense`, `max_stage`; `amount` distinct pets, or
   `scope: "all"` every matching pet): the top card of an evolved opponent pet goes to its
   owner's DISCARD PILE; a base pet alone cannot be devolved.
+- `life_for_devolve` (`keep_life`; B04-107 ワールドエンド): every life card of the player
+  but the `keep_life` bottom-most goes to the discard pile (the price: paid even with no
+  target); then one evolved opponent pet loses up to that many cards from its top (never
+  its base card), each to its owner's discard pile as `opponent_devolve` moves them.
+  Decision: the life cards are discarded, not drawn, so none can trigger (PAD-4.5.3
+  triggers a card drawn by damage), and paying down to 1 life is not a loss (PAD-6.1).
 - `opponent_defense`: `amount` (negative: "loses 200 defense") added to one opponent pet's
   defence (the acting policy picks) or to every one (`scope: "all"`), until the end of
   the turn (see below). Defence never drops below 0.
@@ -203,6 +209,10 @@ def unsupported(step: dict) -> str | None:
         return f"{name} amount {amount}"
     if step.get("target") == "attacker" and action == "opponent_tap" and trigger != "guard":
         return f"{name} target attacker"  # only a guard knows the attacker
+    if action == "life_for_devolve":
+        keep = step.get("keep_life", 0)
+        if trigger != "play" or isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
+            return name  # a price paid when the skill is played
     if step.get("phase") not in PHASES:
         return f"{name} phase {step['phase']}"
     return None
@@ -310,7 +320,7 @@ def opponent_targets(game, step) -> list:
         return opponent_tap_targets(game, step)
     if action == "opponent_return_top":
         return opponent_return_targets(game, step)
-    if action == "opponent_devolve":
+    if action in ("opponent_devolve", "life_for_devolve"):
         return opponent_devolve_targets(game, step)
     if action in ("opponent_orb_discard", "opponent_orb_trim"):
         return opponent_orb_columns(game)
@@ -396,6 +406,32 @@ def _opponent_devolve(game, step, source, stack):
             chosen.append(index)
     moved = []
     for index in chosen:
+        own_effects.devolve(opponent, index)
+        moved.append(opponent.state.discard[-1])
+    return moved
+
+
+def life_for_devolve_price(game, step) -> int:
+    """How many life cards `life_for_devolve` takes now: all but `keep_life`."""
+    return max(0, len(game.state.life) - step.keep_life)
+
+
+def _life_for_devolve(game, step, source, stack):
+    state, paid = game.state, life_for_devolve_price(game, step)
+    for _ in range(paid):  # the top of the life area first; the bottom-most stay
+        card = state.life.pop()
+        state.discard.append(card)  # discarded, never drawn: no damage trigger
+        if game.log is not None:
+            game.event("life_to_discard", [card.name])
+    if paid:
+        game.version += 1
+    targets = opponent_devolve_targets(game, step)
+    if not paid or not targets:
+        return []
+    opponent = game.opponent
+    index = game.policy.choose_opponent_pet(game, targets, "devolve_deep")
+    pet, moved = opponent.state.pets[index], []
+    for _ in range(min(paid, len(pet.cards) - 1)):
         own_effects.devolve(opponent, index)
         moved.append(opponent.state.discard[-1])
     return moved
@@ -547,6 +583,7 @@ ACTIONS = {
     "opponent_tap": _opponent_tap,
     "opponent_return_top": _opponent_return_top,
     "opponent_devolve": _opponent_devolve,
+    "life_for_devolve": _life_for_devolve,
     "opponent_defense": _opponent_defense,
     "opponent_attack": _opponent_attack,
     "opponent_damage": _opponent_damage,

@@ -30,6 +30,7 @@ from engine.pad.defence_policy import (
     plan_blocks,
 )
 from engine.pad.effects import OPPONENT_ACTIONS, opponent_targets
+from engine.pad.opponent import life_for_devolve_price
 from engine.pad.own_effects import cost_reduction_options, self_evolution_targets
 from engine.pad.own_policy import GreedyOwnChoices, OwnChoices
 from engine.pad.rules import combo_mask
@@ -111,7 +112,8 @@ class Policy(OwnChoices, OpponentChoices):
 
     # effects on the opponent (PAD-7.2): `game` is the acting side, targets are legal
     def choose_opponent_pet(self, game, targets: list[int], purpose: str) -> int:
-        """One of the opponent's pets (`purpose`: "tap" or "return")."""
+        """One of the opponent's pets (`purpose`: "tap", "return", "devolve", "devolve_deep",
+        "defense")."""
         return targets[0]
 
     def choose_opponent_column(self, game, columns: list[int]) -> int:
@@ -387,9 +389,22 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
             return len(spare) >= 2
         if action in ("extra_combo", "extra_damage"):
             return self._likely_attacker(game, card)
+        if action == "life_for_devolve":
+            return self._worth_the_life(game, step)
         if action in OPPONENT_ACTIONS:  # PAD-7.2: only with something to hit
             return bool(opponent_targets(game, step))
         return self.wants_own(game, card, step)
+
+    def _worth_the_life(self, game, step) -> bool:
+        """B04-107: pay the life only when every card paid takes one off an opponent pet
+        (none wasted) and at least two come off (one card is what a cheap skill does)."""
+        paid = life_for_devolve_price(game, step)
+        targets = opponent_targets(game, step)
+        if paid < 2 or not targets:
+            return False
+        pets = game.opponent.state.pets
+        deepest = pets[self.choose_opponent_pet(game, targets, "devolve_deep")]
+        return len(deepest.cards) - 1 >= paid
 
     def _likely_attacker(self, game, card: PadCard) -> bool:
         counts = game.state.counts
@@ -543,6 +558,8 @@ class GreedyPolicy(GreedyOwnChoices, GreedyOpponentChoices, Policy):
             return max(targets, key=lambda i: (pets[i].top.defense, -i))
         if purpose == "defense":  # an active pet: only it could guard (PAD-4.1)
             return max(targets, key=lambda i: (not pets[i].tapped, pets[i].top.defense, -i))
+        if purpose == "devolve_deep":  # as many cards off as the price allows
+            return max(targets, key=lambda i: (len(pets[i].cards), card_value(pets[i].top), -i))
         return max(targets, key=lambda i: (card_value(pets[i].top), pets[i].top.stage, -i))
 
     def choose_opponent_column(self, game, columns: list[int]) -> int:
