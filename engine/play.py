@@ -80,6 +80,23 @@ def _prepared(game: str, decks_json: str, goldfish: bool):
     return engine.prepare_match(specs[0], specs[1], policy=GREEDY, opponent_policy=GREEDY)
 
 
+@lru_cache(maxsize=32)
+def _deck_cards(game: str, decks_json: str) -> tuple:
+    from decks.rules import EntryInput
+
+    cards = []
+    for deck in json.loads(decks_json):
+        entries = [EntryInput(card_id=c, quantity=q, zone=z) for c, q, z in deck["entries"]]
+        cards += deck_spec(game, entries).cards()
+    return tuple(cards)
+
+
+def deck_cards(row: PlayedGame) -> tuple:
+    """Every card of the game's decks as the engine's `CardSpec`s (compiled once per
+    process, as `_prepared` is)."""
+    return _deck_cards(row.game, _decks_key(row))
+
+
 def _decks_key(row: PlayedGame) -> str:
     return json.dumps([{"entries": d["entries"]} for d in row.decks], sort_keys=True)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
@@ -27,6 +26,7 @@ from engine.jobs.responses import throttled
 from engine.matchup_api import MatchDeckSerializer, read_decks
 from engine.matchup_services import gauntlet
 from engine.models import AI, GOLDFISH, INVITE, PlayedGame
+from engine.play_log import logged_names, reader_log
 from engine.reader_names import reader_names
 
 # Every answer of these endpoints but the view itself is an error with a code.
@@ -127,26 +127,17 @@ def _players(row: PlayedGame, seat: int) -> list[dict]:
     return players
 
 
-def _log(row: PlayedGame, seat: int, names) -> list[dict]:
-    """Each decision in the reader's words. While the game runs, the other seat's choices
-    that name cards of Digimon (set face down, PLAY-1.3) say only that it chose."""
-    hide = row.result is None and row.game == v.DIGIMON
-    lines = []
-    for who, template, values in row.log:
-        if who != seat and hide and ({"card", "cards"} & set(values)):
-            text = _("The opponent chose.")
-        else:
-            text = parts_text(template, values, names)
-        lines.append({"seat": who, "text": text})
-    return lines
-
-
 def game_view(request, row: PlayedGame, seat: int, state=None) -> dict:
     """The contract's view of the game for the player in `seat`."""
     waiting = row.opponent_kind == INVITE and len(row.decks) < 2
     state = None if waiting else (state or play.state_of(row))
-    names = reader_names(row.game, _logged_card_names(row))
+    log = None if state is None else play.full_log(row)
     yours = state is not None and row.result is None and state.current_player() == seat
+    legal = state.legal_actions() if yours else []
+    wanted = set(_logged_card_names(row)) | set(logged_names(log or {}))
+    for action in legal:
+        wanted |= _card_values(state.action_parts(action)[1])
+    names = reader_names(row.game, sorted(wanted))
     return {
         "id": row.pk,
         "url": request.build_absolute_uri(reverse("api:game", args=[row.pk])),
@@ -157,22 +148,26 @@ def game_view(request, row: PlayedGame, seat: int, state=None) -> dict:
         "players": _players(row, seat),
         "state": None if state is None else state.observation(seat),
         "legal_actions": [
-            {"id": action, "label": action_text(state, action, names)}
-            for action in (state.legal_actions() if yours else [])
+            {"id": action, "label": action_text(state, action, names)} for action in legal
         ],
-        "log": _log(row, seat, names),
+        "log": [] if log is None else reader_log(log, seat, names, row.result is not None),
+        "moves": len(row.history),
         "result": row.result,
     }
 
 
+def _card_values(values: dict) -> set[str]:
+    """The card names a decision's label values hold (`card`, `cards`)."""
+    found = set()
+    for key in ("card", "cards"):
+        value = values.get(key)
+        found.update([value] if isinstance(value, str) else value or [])
+    return found
+
+
 def _logged_card_names(row: PlayedGame) -> list[str]:
     """The card names the decisions of the game's log mention (one query looks them up)."""
-    names = set()
-    for _who, _template, values in row.log:
-        for key in ("card", "cards"):
-            value = values.get(key)
-            names.update([value] if isinstance(value, str) else value or [])
-    return sorted(names)
+    return sorted({name for _who, _template, values in row.log for name in _card_values(values)})
 
 
 class GamesApiView(APIView):

@@ -5,6 +5,8 @@ language. Only what the observation holds is drawn: a hidden zone is a count."""
 from __future__ import annotations
 
 from engine.reader_names import reader_names
+from engine.replay.boards import card_map
+from engine.replay.digimon import MARKS, digimon_sheet
 
 
 def _names_in(value) -> set[str]:
@@ -18,11 +20,13 @@ def _names_in(value) -> set[str]:
     return set()
 
 
-def table(game: str, observation: dict | None) -> dict | None:
-    """{"sides": [{"who": "opponent"|"me", …zones}], "turn", "phase", "points"}."""
+def table(game: str, observation: dict | None, cards=()) -> dict | None:
+    """{"sides": [{"who": "opponent"|"me", …zones}], "turn", "phase", "points"};
+    `cards`: the decks' `CardSpec`s (a Digimon card's level and battle type)."""
     if observation is None:
         return None
     names = reader_names(game, sorted(_names_in(observation)))
+    specs = card_map(cards)
     sides = []
     for who in ("opponent", "me"):
         side = observation.get(who)
@@ -31,7 +35,8 @@ def table(game: str, observation: dict | None) -> dict | None:
         if game == "pad":
             sides.append(_pad_side(who, side, names))
         else:
-            sides.append(_digimon_side(who, side, names))
+            points = (observation.get("points") or {}).get(who)
+            sides.append(_digimon_side(who, side, names, points, specs))
     return {
         "sides": sides,
         "turn": observation.get("turn") or observation.get("round"),
@@ -70,15 +75,43 @@ def _pad_side(who: str, side: dict, names) -> dict:
     }
 
 
-def _digimon_side(who: str, side: dict, names) -> dict:
-    box = side.get("box")
-    evolving = side.get("evolving")
-    return {
-        "who": who,
-        "hand": _hand(side["hand"], names),
-        "net_ocean": side["net_ocean"],
-        "discard": names.many(side["dark_area"]),  # the Dark Area
-        "box": None if box is None else names.many(box),
-        "evolving": _hand(evolving, names) if evolving is not None else None,
-        "slots": [None if slot is None else names(slot) for slot in side["slots"]],
+# A card the reader may not see, drawn as its back (engine/templates' _digimon_card.html).
+FACE_DOWN = {"name": "", "face_down": True, "kind": "digimon", "id": None, "level": None}
+
+
+def _backs(count) -> list[dict]:
+    return [dict(FACE_DOWN) for _ in range(count if isinstance(count, int) else 0)]
+
+
+def _digimon_side(who: str, side: dict, names, points, cards) -> dict:
+    """The battle sheet of DGM-3 (the replay's, engine/replay/digimon.py) from one side of
+    the observation: what it hides (the opponent's hand, face-down boxes and requirement
+    cards) drawn as card backs, the ○/× orientation of requirement cards shown."""
+    requirements = side.get("requirements")
+    zones = {
+        "digimon_box": side.get("box") or [],
+        "box_face_down": bool(side.get("box_face_down")),
+        "evolving_box": side["evolving"] if isinstance(side["evolving"], list) else [],
+        "requirement_box": requirements if isinstance(requirements, list) else [],
+        "requirement_marks": side.get("requirement_marks") or [],
+        "support_box": side.get("support") or [],
+        "option_slots": side.get("slots") or [],
+        "hand": side["hand"] if isinstance(side["hand"], list) else [],
+        "net_ocean": [None] * side["net_ocean"],
+        "dark_area": side["dark_area"],
     }
+    sheet = digimon_sheet(zones, points, cards, names)
+    if side.get("box") is None:  # face down (DGM-3.1) until it is turned up (DGM-4.2)
+        sheet["box"] = _backs(side.get("box_size", 1))
+        sheet["top"] = sheet["box"][-1] if sheet["box"] else None
+    if not isinstance(side["hand"], list):
+        sheet["hand"] = _backs(side["hand"])
+    if not isinstance(side["evolving"], list):
+        sheet["evolving"] = _backs(side["evolving"])
+    if not isinstance(requirements, list):
+        marks = zones["requirement_marks"]
+        sheet["requirements"] = [
+            {**back, "mark": mark if mark in MARKS else "", "mark_text": MARKS.get(mark)}
+            for back, mark in zip(_backs(requirements), marks + [""] * requirements, strict=False)
+        ]
+    return {"who": who, "sheet": sheet}

@@ -279,12 +279,21 @@ def _names(cards) -> list[str]:
 
 
 def _digimon_side(state, own: bool) -> dict:
+    """One side as `own` (or the other player) sees it: the requirement cards face down
+    for the other (DGM-4.3: it may not look at them), their ○/× orientation seen."""
     hidden_box = state.face_down and not own
+    requirements = [card.name for group in state.requirements for card in group]
     return {
         "hand": _names(state.hand) if own else len(state.hand),
         "net_ocean": len(state.net_ocean),
         "dark_area": _names(state.dark_area),
         "box": None if hidden_box else _names(state.box),
+        "box_size": len(state.box),
+        "box_face_down": state.face_down,
         "evolving": _names(state.evolving) if own else len(state.evolving),
+        "requirements": requirements if own else len(requirements),
+        "requirement_marks": state.requirement_marks(),
+        "support": _names(state.support),
+        "gauge": len(state.gauge),
         "slots": [None if card is None else card.name for card in state.slots],
     }

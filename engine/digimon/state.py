@@ -170,12 +170,9 @@ class PlayerState:
         cards += [card for card in self.slots if card is not None]
         return cards
 
-    def snapshot(self) -> dict:
-        """Every zone by card name (bottom → top), for the log."""
-
-        def names(cards):
-            return [card.name for card in cards]
-
+    def requirement_marks(self) -> list[str]:
+        """Each requirement card's mark (DGM-4.3): "○" taken from the Net Ocean upright,
+        "×" sideways, "card" another requirement (a named card, a discard)."""
         marks = []
         for card, group, taken in zip(self.evolving, self.requirements, self.taken, strict=True):
             for index in range(len(group)):
@@ -185,6 +182,15 @@ class PlayerState:
                     marks.append("×")
                 else:
                     marks.append("card")
+        return marks
+
+    def snapshot(self) -> dict:
+        """Every zone by card name (bottom → top), for the log."""
+
+        def names(cards):
+            return [card.name for card in cards]
+
+        marks = self.requirement_marks()
         return {
             "point_gauge": names(self.gauge),
             "digimon_box": names(self.box),

@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from cards import vocabulary as v
+from cards.images import image_urls
+from cards.models import Card
 from decks.models import PUBLIC, Deck
-from decks.rules import EntryInput
 from engine import budget, play
-from engine.convert import deck_spec
 from engine.core.registry import policy_cost
 from engine.matchup_services import match_deck
 from engine.models import AI, GOLDFISH, INVITE, PlayedGame
@@ -182,14 +182,35 @@ def game_page(request, game_id):
         except budget.BudgetExceeded as error:
             messages.error(request, refusal_429_text(error, request.user.is_authenticated))
         return redirect("play:game", row.pk)
-    view = game_view(request, row, seat)
+    state = None if row.opponent_kind == INVITE and len(row.decks) < 2 else play.state_of(row)
+    view = game_view(request, row, seat, state)
     context = {
         "view": view,
-        "table": table(row.game, view["state"]),
+        "actions": _action_buttons(row, state, view["legal_actions"]),
+        "table": table(row.game, view["state"], play.deck_cards(row)),
         "undo": row.opponent_kind != INVITE and any(who == seat for who, _a in row.history),
         "waiting_for_friend": row.opponent_kind == INVITE and row.friend_id is None,
     }
     return render(request, "engine/play_game.html", context)
+
+
+def _action_buttons(row: PlayedGame, state, legal_actions: list[dict]) -> list[dict]:
+    """The legal actions as the page's buttons: an action whose subject is one card (to
+    play, evolve, set…) shows that card's picture in its button (one query for them all)."""
+    ids = {card.name: card.id for card in play.deck_cards(row)}
+    subjects = {}
+    for action in legal_actions:
+        values = state.action_parts(action["id"])[1]
+        card = values.get("card")
+        if isinstance(card, str) and isinstance(ids.get(card), int):
+            subjects[action["id"]] = ids[card]
+    pictures = {
+        card.pk: image_urls(card)["thumb"]
+        for card in Card.objects.filter(pk__in=set(subjects.values()))
+    }
+    return [
+        {**action, "picture": pictures.get(subjects.get(action["id"]))} for action in legal_actions
+    ]
 
 
 def _charge_ai(request, row: PlayedGame) -> None:
@@ -248,11 +269,7 @@ def replay_page(request, game_id):
         raise Http404
     log = play.full_log(row)
 
-    specs = [
-        deck_spec(row.game, [EntryInput(card_id=c, quantity=q, zone=z) for c, q, z in d["entries"]])
-        for d in row.decks
-    ]
-    cards = [card for spec in specs for card in spec.cards()]
+    cards = play.deck_cards(row)
     reader = reader_names(row.game, (), cards)
     names = [deck["name"] for deck in row.decks]
     if row.opponent_kind == GOLDFISH:

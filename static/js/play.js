@@ -1,5 +1,5 @@
 // Game page (issue 28): while it is the other player's decision, ask the game's API every
-// second whether a move was made (its log grew) or the game ended, and reload the page
+// second whether a move was made (its count of decisions grew) or the game ended, and reload the page
 // then: a friend's move shows up by itself. Without JavaScript a meta refresh reloads it.
 (function () {
   "use strict";
@@ -23,7 +23,7 @@
         return response.json();
       })
       .then(function (view) {
-        var changed = view.log.length !== moves || (view.state !== null) !== started;
+        var changed = view.moves !== moves || (view.state !== null) !== started;
         if (changed || view.result || view.legal_actions.length) {
           window.location.reload();
           return;

@@ -18,6 +18,7 @@ pytestmark = pytest.mark.django_db
 
 REFERENCE = {"pad": "Reference: Light", "digimon": "Reference: Agumon line"}
 VIEW_KEYS = {
+    "moves",
     "id",
     "url",
     "page",

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils.html import escape
 
+from cards.models import Card
 from decks.models import Deck
+from engine import play
 from engine.models import PlayedGame
 from engine.reader_names import reader_names
 
@@ -188,3 +191,103 @@ def test_a_game_started_signed_out_stays_yours_after_signing_in(client, gauntlet
     client.post("/accounts/login/", {"username": "owner", "password": "pw-owner-123"})
     assert client.get(page).status_code == 200
     assert page in client.get("/play/mine/").content.decode()
+
+
+def _section(html: str, who: str) -> str:
+    """One side of the table: from its `data-side` to the next side or the table's end."""
+    start = html.index(f'data-side="{who}"')
+    ends = [html.find(marker, start + 1) for marker in ('data-side="', "</section>")]
+    return html[start : min(end for end in ends if end > 0)]
+
+
+def test_the_digimon_table_is_both_battle_sheets_the_opponents_hidden_cards_face_down(
+    client, gauntlet
+):
+    """DGM-3's sheet for both players (the replay's, live): the reader's own hand and
+    boxes by name; the opponent's hand, face-down Digimon box, evolving box and
+    requirement box (DGM-4.3: it may not look at them) as card backs, one per card, the
+    requirement cards' ○/× orientation shown. Checked at each of the reader's decisions
+    until the opponent has set an evolution with ○/× cards."""
+    mine, theirs = (
+        Deck.objects.get(name=n) for n in ("Reference: Agumon line", "Reference: Gabumon line")
+    )
+    body = {
+        "game": "digimon",
+        "deck": {"deck": mine.pk},
+        "opponent": {"ai": "greedy", "deck": {"deck": theirs.pk}},
+        "seed": 3,
+        "first": False,
+    }
+    view = client.post("/api/games/", body, content_type="application/json").json()
+    marked = 0
+    for step in range(60):
+        row = PlayedGame.objects.get(pk=view["id"])
+        world = play.state_of(row).world
+        me, them = world.sides
+        html = client.get(f"/play/{row.pk}/").content.decode()
+        assert html.count("data-sheet") == 2
+        opponent, own = _section(html, "opponent"), _section(html, "me")
+        requirements = [card for group in them.requirements for card in group]
+        backs = len(them.hand) + len(them.evolving) + len(requirements)
+        backs += len(them.box) if them.face_down else 0
+        assert opponent.count("data-face-down") == backs, step
+        assert "data-face-down" not in own  # the reader sees every card of its own sheet
+        shown = reader_names("digimon", [card.name for card in me.hand])
+        assert all(escape(shown(card.name)) in own for card in me.hand)
+        circles = them.requirement_marks().count("○") + them.requirement_marks().count("×")
+        assert opponent.count('class="dg-mark"') == circles
+        marked += circles
+        if marked or view["result"] is not None:
+            break
+        view = client.post(
+            f"/api/games/{row.pk}/actions/", {"action": 0}, content_type="application/json"
+        ).json()
+    assert marked, "the opponent never set an evolution with ○/× cards"
+
+
+def test_a_decision_about_one_card_shows_that_card_in_its_button(client, gauntlet):
+    """Issue 28: "where a card is the subject, the card itself is the button" — each
+    action naming one card (a skill to use, a pet to evolve into) shows that card's
+    picture in its button; the others are words only. Checked over the reader's
+    decisions of a PAD game until some have a card."""
+    page = started(client, "pad", "Reference: Light", "ai:greedy")
+    row = PlayedGame.objects.get()
+    by_name = {card.name: card.pk for card in Card.objects.filter(game="pad")}
+    with_card = 0
+    for _step in range(40):
+        row.refresh_from_db()
+        state = play.state_of(row)
+        if row.result is not None:
+            break
+        html = client.get(page).content.decode()
+        for action in state.legal_actions():
+            card = state.action_parts(action)[1].get("card")
+            start = html.index(f'name="action" value="{action}"')
+            button = html[start : html.index("</button>", start)]
+            picture = reverse("card-image", args=[by_name[card], "thumb"]) if card else None
+            if picture:
+                assert f'<img src="{picture}' in button
+                with_card += 1
+            else:
+                assert "<img" not in button
+        client.post(page, {"action": "0"})
+    assert with_card > 0
+
+
+@pytest.mark.parametrize(
+    ("game", "deck_name"), [("pad", "Reference: Light"), ("digimon", "Reference: Agumon line")]
+)
+def test_the_table_and_its_api_answer_in_a_bounded_number_of_queries(
+    client, gauntlet, django_assert_max_num_queries, game, deck_name
+):
+    """No query per card, event or action: the session, the game's row, the decks' cards
+    (two queries a deck, once per process), one look-up of the reader's names in the log
+    and table, and one of the pictures of the cards the decisions name."""
+    page = started(client, game, deck_name, "ai:greedy")
+    for _step in range(6):  # a few decisions in: a log, a board, cards in play
+        client.post(page, {"action": "0"})
+    row = PlayedGame.objects.get()
+    with django_assert_max_num_queries(10):
+        assert client.get(page).status_code == 200
+    with django_assert_max_num_queries(8):
+        assert client.get(f"/api/games/{row.pk}/").status_code == 200
