@@ -414,3 +414,7 @@ LOGGING = {
         },
     },
 }
+
+# A browser game's event stream (engine/play_events.py) stays open at most this long, well
+# under gunicorn's worker time-out (README: --timeout 60); the browser then opens the next.
+PLAY_EVENTS_SECONDS = envint("PLAY_EVENTS_SECONDS", 15)

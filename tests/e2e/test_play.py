@@ -68,13 +68,21 @@ def test_a_digimon_game_against_a_friend_on_two_devices(visitor_factory):
     expect(other.locator("[data-table]")).to_be_visible()
     # the host's page saw the friend join by itself
     expect(page.locator("[data-table]")).to_be_visible(timeout=MOVE_SHOWS_WITHIN_MS + 1_000)
+    streams = []  # the event streams both pages opened (server-sent events)
+    for browser_page in (page, other):
+        browser_page.on(
+            "request", lambda request: "/events/" in request.url and streams.append(request.url)
+        )
     for _turn in range(3):
         mover, watcher = (page, other) if page.locator("[data-actions]").count() else (other, page)
         expect(mover.locator("[data-actions] button").first).to_be_visible()
         before = watcher.locator(".play-log li").count()
+        watcher.evaluate("window.notReloaded = true")  # a reload would forget it
         take_first_decision(mover)
         expect(watcher.locator(".play-log li")).not_to_have_count(
             before, timeout=MOVE_SHOWS_WITHIN_MS
         )
+        assert watcher.evaluate("window.notReloaded === true")  # redrawn in place
+    assert streams
     host.shot("host")
     friend.shot("friend")
