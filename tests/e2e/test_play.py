@@ -49,6 +49,25 @@ def test_a_pad_game_against_the_search_ai_on_a_phone(phone_factory, language):  
     assert not phone.misfits, "\n".join(phone.misfits)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_digimon_battle_sheets_fit_a_phone(phone_factory, language):  # noqa: F811
+    """DGM-3's sheets for both players, live, at 390 px: no sideways scroll, before and
+    after a few decisions (the opponent's hidden cards drawn as backs)."""
+    phone = phone_factory(language)
+    page = phone.open("/play/?game=digimon")
+    page.select_option("select[name=deck]", label="Reference: Agumon line")
+    page.select_option("select[name=opponent]", value="ai:greedy")
+    page.locator("[data-play-start] button[type=submit]").click()
+    expect(page.locator("[data-sheet]")).to_have_count(2)
+    phone.fits("digimon-sheets")
+    for _move in range(4):
+        if page.locator("[data-actions] button").count():
+            take_first_decision(page)
+    expect(page.locator("[data-side=opponent] [data-face-down]").first).to_be_visible()
+    phone.fits("digimon-sheets-later")
+    assert not phone.misfits, "\n".join(phone.misfits)
+
+
 def test_a_digimon_game_against_a_friend_on_two_devices(visitor_factory):
     for name in ("host", "friend"):
         User.objects.create_user(name, password=PASSWORD)
