@@ -14,6 +14,7 @@ from tests.e2e.test_phone_layout import LANGUAGES, phone_factory  # noqa: F401 (
 
 PASSWORD = "pw-play-123"
 MOVE_SHOWS_WITHIN_MS = 2_000
+AGUMON = "Reference: Agumon line"
 UNDO = {"en": "Undo my last decision", "zh-hant": "撤回我上一個決定", "zh-hans": "撤回我上一个决定"}
 
 
@@ -105,3 +106,57 @@ def test_a_digimon_game_against_a_friend_on_two_devices(visitor_factory):
     assert streams
     host.shot("host")
     friend.shot("friend")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("game", "deck"), [("pad", "Reference: Light"), ("digimon", "Reference: Agumon line")]
+)
+def test_a_goldfish_game_played_by_hand_on_a_phone(phone_factory, language, game, deck):  # noqa: F811
+    """DGM-5's passive opponent: the player takes every decision of its own deck, by
+    keyboard, at 390 px; the log tells what happened."""
+    phone = phone_factory(language)
+    page = phone.open(f"/play/?game={game}")
+    page.select_option("select[name=deck]", label=deck)
+    page.select_option("select[name=opponent]", value="goldfish")
+    page.locator("[data-play-start] button[type=submit]").click()
+    expect(page.locator("[data-table]")).to_be_visible()
+    phone.fits(f"goldfish-{game}")
+    logged = page.locator(".play-log li").count()
+    for _move in range(4):
+        take_first_decision(page)
+    assert page.locator(".play-log li").count() > logged
+    assert PlayedGame.objects.get().opponent_kind == "goldfish"
+    assert len([seat for seat, _action in PlayedGame.objects.get().history if seat == 0]) >= 4
+    phone.fits(f"goldfish-{game}-later")
+    assert not phone.misfits, "\n".join(phone.misfits)
+
+
+def test_a_pad_game_against_a_friend_on_two_phones(phone_factory):  # noqa: F811
+    """Two phones, 繁體 and 简体: the friend joins from the link; each move shows up on
+    the other phone by itself, the pages fitting 390 px."""
+    for name in ("host", "friend"):
+        User.objects.create_user(name, password=PASSWORD)
+    host, friend = phone_factory("zh-hant"), phone_factory("zh-hans")
+    host.log_in("host", PASSWORD)
+    page = host.open("/play/?game=pad")
+    page.select_option("select[name=deck]", label="Reference: Light")
+    page.select_option("select[name=opponent]", value="invite")
+    page.locator("[data-play-start] button[type=submit]").click()
+    address = page.url
+    friend.log_in("friend", PASSWORD)
+    other = friend.open(address.replace(friend.site, ""))
+    other.select_option("select[name=deck]", label="Reference: Dark")
+    other.locator("[data-play-join] button[type=submit]").click()
+    expect(page.locator("[data-table]")).to_be_visible(timeout=MOVE_SHOWS_WITHIN_MS + 1_000)
+    for _turn in range(2):
+        mover, watcher = (page, other) if page.locator("[data-actions]").count() else (other, page)
+        expect(mover.locator("[data-actions] button").first).to_be_visible()
+        before = watcher.locator(".play-log li").count()
+        take_first_decision(mover)
+        expect(watcher.locator(".play-log li")).not_to_have_count(
+            before, timeout=MOVE_SHOWS_WITHIN_MS
+        )
+    host.fits("friend-host")
+    friend.fits("friend-guest")
+    assert not host.misfits + friend.misfits, "\n".join(host.misfits + friend.misfits)
