@@ -418,3 +418,6 @@ LOGGING = {
 # A browser game's event stream (engine/play_events.py) stays open at most this long, well
 # under gunicorn's worker time-out (README: --timeout 60); the browser then opens the next.
 PLAY_EVENTS_SECONDS = envint("PLAY_EVENTS_SECONDS", 15)
+# A browser game started signed out is deleted (`manage.py jobs --purge`) once nobody
+# touched it for this many days; games of an account are kept.
+PLAY_ANONYMOUS_KEEP_DAYS = envint("PLAY_ANONYMOUS_KEEP_DAYS", 30)

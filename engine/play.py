@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import json
 import secrets
+from datetime import timedelta
 from functools import lru_cache
+
+from django.conf import settings
+from django.utils import timezone
 
 from engine.convert import deck_spec
 from engine.core.interface import GREEDY, UNIFORM, GameState, recorded_log
@@ -201,6 +205,16 @@ def join(row: PlayedGame, user, deck: MatchDeck) -> GameState:
     state = state_of(row)
     row.save()
     return state
+
+
+def purge(now=None) -> int:
+    """Delete the games started signed out that nobody touched for PLAY_ANONYMOUS_KEEP_DAYS
+    (their session, the only way back to them, is long gone; a shared replay link of such a
+    game stops working then). Games of an account are kept."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(days=settings.PLAY_ANONYMOUS_KEEP_DAYS)
+    _, deleted = PlayedGame.objects.filter(owner__isnull=True, updated__lt=cutoff).delete()
+    return deleted.get(PlayedGame._meta.label, 0)
 
 
 def resign(row: PlayedGame, seat: int) -> None:

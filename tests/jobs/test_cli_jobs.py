@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from engine.models import Job, JobChunk
+from engine.models import Job, JobChunk, PlayedGame
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,10 @@ def test_purge_deletes_the_finished_jobs_past_their_time_only(capsys):
     expired = make_job(state="done", expires_in=-60)
     kept = make_job(state="done")
     unfinished = make_job(state="running", expires_in=-60)
-    assert jobs(capsys, "--purge") == ["1 expired jobs deleted."]
+    assert jobs(capsys, "--purge") == [
+        "1 expired jobs deleted.",
+        "0 games started signed out deleted.",
+    ]
     assert set(Job.objects.values_list("pk", flat=True)) == {kept.pk, unfinished.pk}
     assert not Job.objects.filter(pk=expired.pk).exists()
 
@@ -146,3 +149,20 @@ def test_cancel_refuses_a_finished_or_unknown_job():
         call_command("jobs", "--cancel", done.pk)
     with pytest.raises(CommandError, match="No job has the id nope."):
         call_command("jobs", "--cancel", "nope")
+
+
+def test_purge_deletes_the_games_started_signed_out_nobody_touched_for_their_time(
+    capsys, settings, owner
+):
+    """PLAY_ANONYMOUS_KEEP_DAYS (30) after its last move a game started signed out goes;
+    a newer one stays, and an account's game stays however old."""
+    settings.PLAY_ANONYMOUS_KEEP_DAYS = 30
+    old = timezone.now() - timedelta(days=31)
+    games = {
+        name: PlayedGame.objects.create(game="pad", opponent_kind="goldfish", seed=1, owner=who)
+        for name, who in (("stale", None), ("fresh", None), ("account", owner))
+    }
+    PlayedGame.objects.filter(pk__in=[games["stale"].pk, games["account"].pk]).update(updated=old)
+    assert jobs(capsys, "--purge")[1] == "1 games started signed out deleted."
+    left = set(PlayedGame.objects.values_list("pk", flat=True))
+    assert left == {games["fresh"].pk, games["account"].pk}

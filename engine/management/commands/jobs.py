@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from engine import play
 from engine.jobs import cli, services
 from engine.models import UNFINISHED, Job
 
@@ -13,7 +14,8 @@ from engine.models import UNFINISHED, Job
 class Command(BaseCommand):
     help = (
         "List the recent jobs (id, kind, state, progress, age), or tend them: --purge deletes "
-        "the jobs kept past JOB_KEEP_DAYS, --fail-stalled queues again the chunks of dead "
+        "the jobs kept past JOB_KEEP_DAYS and the browser games started signed out that nobody "
+        "touched for PLAY_ANONYMOUS_KEEP_DAYS, --fail-stalled queues again the chunks of dead "
         "workers and fails the unfinished jobs no worker moved for JOB_STALL_SECONDS (both for "
         "a cron, e.g. every 10 minutes), --cancel stops one job."
     )
@@ -21,7 +23,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--limit", type=int, default=20, help="Jobs listed (default 20).")
         parser.add_argument(
-            "--purge", action="store_true", help="Delete the jobs whose results expired."
+            "--purge",
+            action="store_true",
+            help="Delete the jobs whose results expired, and the browser games started signed "
+            "out that nobody touched for PLAY_ANONYMOUS_KEEP_DAYS.",
         )
         parser.add_argument(
             "--fail-stalled",
@@ -41,6 +46,7 @@ class Command(BaseCommand):
             tended = True
         if options["purge"]:
             self.stdout.write(f"{services.purge()} expired jobs deleted.")
+            self.stdout.write(f"{play.purge()} games started signed out deleted.")
             tended = True
         if not tended:
             self._list(options["limit"])
