@@ -22,6 +22,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from engine.convert import deck_spec
+from engine.core.cards import deck_from_json, deck_to_json
 from engine.core.interface import GREEDY, UNIFORM, GameState, recorded_log
 from engine.core.registry import get_engine
 from engine.core.search import Searching
@@ -60,49 +61,53 @@ def ai_player(game: str, policy: str):
     return get_engine(game).policy_classes[policy]
 
 
-def stored_deck(deck: MatchDeck) -> dict:
+def stored_deck(game: str, deck: MatchDeck) -> dict:
+    """A seat's deck as the game keeps it: its name, entries and its cards as they are now
+    (`cards`, engine/core/cards.py `deck_to_json`), so a later catalogue correction does
+    not change how the game's recorded decisions replay."""
     return {
         "name": deck.label.get("name") or "",
         "entries": [[e.card_id, e.quantity, e.zone] for e in deck.entries],
+        "cards": deck_to_json(deck_spec(game, deck.entries)),
     }
+
+
+@lru_cache(maxsize=32)
+def _deck_specs(game: str, decks_json: str) -> tuple:
+    """Each seat's `DeckSpec`: from the cards the game kept, or (a game stored before they
+    were kept) from the catalogue as it is now."""
+    from decks.rules import EntryInput
+
+    specs = []
+    for deck in json.loads(decks_json):
+        if "cards" in deck:
+            specs.append(deck_from_json(game, deck["cards"]))
+        else:
+            entries = [EntryInput(card_id=c, quantity=q, zone=z) for c, q, z in deck["entries"]]
+            specs.append(deck_spec(game, entries))
+    return tuple(specs)
 
 
 @lru_cache(maxsize=32)
 def _prepared(game: str, decks_json: str, goldfish: bool):
     """The engine's prepared game of these decks: compiled once per process, since every
     action replays the game from its start."""
-    from decks.rules import EntryInput
-
-    decks = json.loads(decks_json)
-    specs = [
-        deck_spec(game, [EntryInput(card_id=c, quantity=q, zone=z) for c, q, z in d["entries"]])
-        for d in decks
-    ]
+    specs = _deck_specs(game, decks_json)
     engine = get_engine(game)
     if goldfish:
         return engine.prepare(specs[0], policy=GREEDY, turn_cap=DEFAULT_TURN_CAP, options=None)
     return engine.prepare_match(specs[0], specs[1], policy=GREEDY, opponent_policy=GREEDY)
 
 
-@lru_cache(maxsize=32)
-def _deck_cards(game: str, decks_json: str) -> tuple:
-    from decks.rules import EntryInput
-
-    cards = []
-    for deck in json.loads(decks_json):
-        entries = [EntryInput(card_id=c, quantity=q, zone=z) for c, q, z in deck["entries"]]
-        cards += deck_spec(game, entries).cards()
-    return tuple(cards)
-
-
 def deck_cards(row: PlayedGame) -> tuple:
     """Every card of the game's decks as the engine's `CardSpec`s (compiled once per
     process, as `_prepared` is)."""
-    return _deck_cards(row.game, _decks_key(row))
+    return tuple(card for spec in _deck_specs(row.game, _decks_key(row)) for card in spec.cards())
 
 
 def _decks_key(row: PlayedGame) -> str:
-    return json.dumps([{"entries": d["entries"]} for d in row.decks], sort_keys=True)
+    keep = ("entries", "cards")
+    return json.dumps([{k: d[k] for k in keep if k in d} for d in row.decks], sort_keys=True)
 
 
 def full_log(row: PlayedGame) -> dict:
@@ -153,7 +158,8 @@ def create(
         ai_policy=policy if opponent_kind == AI else "",
         owner=owner,
         session_key=session_key,
-        decks=[stored_deck(deck)] + ([stored_deck(opponent_deck)] if opponent_deck else []),
+        decks=[stored_deck(game, deck)]
+        + ([stored_deck(game, opponent_deck)] if opponent_deck else []),
         seed=seed,
         first=seed % 2 == 0 if first is None else first,
     )
@@ -201,7 +207,7 @@ def join(row: PlayedGame, user, deck: MatchDeck) -> GameState:
     if row.friend_id is not None:
         raise PlayError("game_full", "Someone has already joined this game.", 409)
     row.friend = user
-    row.decks = row.decks[:1] + [stored_deck(deck)]
+    row.decks = row.decks[:1] + [stored_deck(row.game, deck)]
     state = state_of(row)
     row.save()
     return state

@@ -336,7 +336,7 @@ class GameReplayView(GamesApiView):
                 "game": row.game,
                 "seed": row.seed,
                 "first": row.first,
-                "decks": row.decks,
+                "decks": [{"name": d["name"], "entries": d["entries"]} for d in row.decks],
                 "history": row.history,
                 "decisions": decisions,
                 # the whole game with both hands: every event and snapshot, as a

@@ -108,3 +108,68 @@ def specs_from_schema(cards: Iterable[Mapping]) -> dict[str, CardSpec]:
         parent_id = ids.get((card["game"], parent)) if parent else None
         specs.setdefault(card["name"], spec_from_schema(card, id=number, evolves_from=parent_id))
     return specs
+
+
+# --- a deck kept as plain JSON (a browser game's decks as they were when it started) -----
+_SET_FIELDS = frozenset(
+    {"orbs", "effect_types", "types", "name_keys", "evolves_from_keys", "requirement_keys"}
+)
+
+
+def _plain(value):
+    if isinstance(value, (frozenset, set)):
+        return sorted(value)
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+def _frozen(value):
+    """A JSON value back as the engines keep it: lists as tuples (hashable, read-only)."""
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _frozen(item) for key, item in value.items()}
+    return value
+
+
+def deck_to_json(deck: DeckSpec) -> dict:
+    """{"deck": [ids], "team": [ids], "cards": {id: fields}}: JSON that `deck_from_json`
+    turns back into an equal DeckSpec."""
+    cards = {}
+    for spec in deck.cards():
+        if str(spec.id) not in cards:
+            cards[str(spec.id)] = {name: _plain(getattr(spec, name)) for name in _FIELD_NAMES}
+    return {
+        "deck": [str(spec.id) for spec in deck.deck],
+        "team": [str(spec.id) for spec in deck.team],
+        "cards": cards,
+    }
+
+
+def deck_from_json(game: str, data: Mapping) -> DeckSpec:
+    specs = {}
+    for key, fields in data["cards"].items():
+        values = {}
+        for name, value in fields.items():
+            if name in _SET_FIELDS:
+                values[name] = frozenset(value)
+            elif name == "data":
+                values[name] = {key: _frozen(item) for key, item in value.items()}
+            elif name == "effects":
+                values[name] = tuple(value)  # each step stays the dict it was
+            elif isinstance(value, list):
+                values[name] = _frozen(value)
+            else:
+                values[name] = value
+        specs[key] = CardSpec(**values)
+    return DeckSpec(
+        game=game,
+        deck=tuple(specs[key] for key in data["deck"]),
+        team=tuple(specs[key] for key in data["team"]),
+    )
+
+
+_FIELD_NAMES = tuple(CardSpec.__dataclass_fields__)

@@ -11,7 +11,9 @@ import json
 import pytest
 from django.test import Client
 
+from cards.models import AttackRow, Card
 from decks.models import Deck
+from engine import play
 from engine.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
@@ -205,3 +207,33 @@ def test_an_invited_friend_joins_and_plays_the_second_seat(client, decks, owner,
         content_type="application/json",
     )
     assert again.status_code == 409 and again.json()["code"] == "not_invited"
+
+
+def test_a_catalogue_correction_does_not_change_a_game_already_started(client, decks):
+    """A game is its decks as they were, its seed and its decisions: after the catalogue
+    changes (here every attack of the Light deck's pets set to 0) and the server restarts
+    (the compiled decks forgotten), the game replays exactly as before; a new game with the
+    same seed plays the corrected cards (so the correction does change play)."""
+    body = {"seed": 4, "first": True}
+    view = start(client, "pad", decks["pad"], {"ai": "greedy"}, **body).json()
+    for _ in range(30):
+        if view["result"] is not None:
+            break
+        view = act(client, view, view["legal_actions"][0]["id"]).json()
+    row = PlayedGame.objects.get(pk=view["id"])
+    before = play.full_log(row)
+    assert any(event["action"] == "attack" for event in before["events"])
+    pets = Card.objects.filter(game="pad", kind="pet", deck_entries__deck=decks["pad"])
+    assert AttackRow.objects.filter(card__in=pets).exclude(attack=0).update(attack=0) > 0
+    play._prepared.cache_clear()
+    play._deck_specs.cache_clear()
+    row = PlayedGame.objects.get(pk=view["id"])
+    assert play.full_log(row) == before
+    assert client.get(f"/api/games/{row.pk}/").json()["state"] == view["state"]
+    fresh = start(client, "pad", decks["pad"], {"ai": "greedy"}, **body).json()
+    for action in [a for seat, a in row.history if seat == 0]:
+        if fresh["result"] is not None or action >= len(fresh["legal_actions"]):
+            break
+        fresh = act(client, fresh, fresh["legal_actions"][action]["id"]).json()
+    new = play.full_log(PlayedGame.objects.get(pk=fresh["id"]))
+    assert new["events"] != before["events"]
