@@ -160,3 +160,32 @@ def test_a_pad_game_against_a_friend_on_two_phones(phone_factory):  # noqa: F811
     host.fits("friend-host")
     friend.fits("friend-guest")
     assert not host.misfits + friend.misfits, "\n".join(host.misfits + friend.misfits)
+
+
+def test_a_whole_pad_game_against_the_search_ai_on_a_phone_and_its_shared_replay(
+    phone_factory,
+    visitor_factory,  # noqa: F811
+):
+    """Issue 28's "done when", PAD half: on a phone, a whole game against the search AI,
+    one decision undone on the way; the replay's address, opened by someone else,
+    shows the game step by step."""
+    phone = phone_factory("en")
+    page = phone.open("/play/?game=pad")
+    page.select_option("select[name=deck]", label="Reference: Light")
+    page.select_option("select[name=opponent]", value="ai:search")
+    page.locator("[data-play-start] button[type=submit]").click()
+    take_first_decision(page)
+    with page.expect_navigation():
+        page.get_by_role("button", name=UNDO["en"]).click()
+    for _move in range(400):
+        if not page.locator("[data-actions] button").count():
+            break
+        take_first_decision(page)
+    expect(page.locator("[data-result]")).to_be_visible()
+    phone.fits("finished")
+    replay = page.locator("[data-replay-link]").get_attribute("href")
+    watcher = visitor_factory("watcher")
+    shared = watcher.open(replay)
+    expect(shared.locator("[data-replay]").first).to_be_visible()
+    assert PlayedGame.objects.get().result["reason"] in ("won", "draw")
+    assert not phone.misfits, "\n".join(phone.misfits)

@@ -237,3 +237,32 @@ def test_a_catalogue_correction_does_not_change_a_game_already_started(client, d
         fresh = act(client, fresh, fresh["legal_actions"][action]["id"]).json()
     new = play.full_log(PlayedGame.objects.get(pk=fresh["id"]))
     assert new["events"] != before["events"]
+
+
+def test_a_whole_digimon_game_between_two_friends_to_its_end(decks, owner, other, gauntlet):
+    """Two people, each from their own browser session: the friend joins, then each takes
+    a legal action whenever the game says it is their turn, until the game ends; the other
+    one is refused with `not_your_turn` at every step; the replay opens to both."""
+    host, friend = Client(), Client()
+    host.force_login(owner)
+    friend.force_login(other)
+    view = start(host, "digimon", decks["digimon"], {"invite": True}, seed=8).json()
+    friend.post(
+        f"/api/games/{view['id']}/join/",
+        {"deck": {"deck": Deck.objects.get(name="Reference: Gabumon line").pk}},
+        content_type="application/json",
+    )
+    seats = {0: host, 1: friend}
+    for _step in range(600):
+        view = host.get(f"/api/games/{view['id']}/").json()
+        if view["result"] is not None:
+            break
+        mover, waiter = seats[view["turn"]], seats[1 - view["turn"]]
+        mine = mover.get(f"/api/games/{view['id']}/").json()
+        assert act(waiter, mine, mine["legal_actions"][0]["id"]).json()["code"] == "not_your_turn"
+        act(mover, mine, mine["legal_actions"][-1]["id"])
+    assert view["result"]["reason"] in ("won", "draw")
+    row = PlayedGame.objects.get(pk=view["id"])
+    assert {seat for seat, _action in row.history} == {0, 1}
+    for person in (host, friend):
+        assert person.get(f"/api/games/{view['id']}/replay/").status_code == 200
