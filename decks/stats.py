@@ -124,6 +124,8 @@ def evolution_chains(cards: Iterable[Card]) -> list[dict]:
     chains = []
     for card in sorted(present.values(), key=lambda card: (card.number_sort, card.pk)):
         if not (card.evolves_from_id or card.evolves_from_name):
+            if _requirement_unknown(card):
+                chains.append(_unknown_chain(card))
             continue
         chain, missing, current, seen = [_link(card)], None, card, {card.pk}
         while current.evolves_from_id or current.evolves_from_name:
@@ -152,8 +154,32 @@ def evolution_chains(cards: Iterable[Card]) -> list[dict]:
     return chains
 
 
+def _requirement_unknown(card: Card) -> bool:
+    """A Digimon above Level III evolves from another (DGM-4.3), but the catalogue does not
+    know from which: it is shown so rather than left out (DGM-4.9: nothing is assumed)."""
+    return card.game == v.DIGIMON and card.kind == "digimon" and card.level in v.LEVEL_VALUES[1:]
+
+
+def _unknown_chain(card: Card) -> dict:
+    return {
+        "card": card.pk,
+        "name": display_name(card),
+        "stage": card.level,
+        "chain": [{"card": None, "name": None, "present": False, "unknown": True}, _link(card)],
+        "complete": False,
+        "unknown": True,
+        "missing": None,
+    }
+
+
 def _link(card: Card) -> dict:
     return {"card": card.pk, "name": display_name(card), "present": True}
+
+
+def _unnamed(chain: dict) -> bool:
+    """A missing first link known by id only (not an unknown requirement)."""
+    first = chain["chain"][0]
+    return not first["present"] and chain["missing"] is None and not chain.get("unknown")
 
 
 def _name_unnamed_links(chains: list[dict]) -> None:
@@ -161,7 +187,9 @@ def _name_unnamed_links(chains: list[dict]) -> None:
     unnamed = {
         chain["chain"][0]["card"]
         for chain in chains
-        if not chain["chain"][0]["present"] and chain["missing"] is None
+        if not chain["chain"][0]["present"]
+        and chain["missing"] is None
+        and not chain.get("unknown")
     }
     if not unnamed:
         return
@@ -169,7 +197,7 @@ def _name_unnamed_links(chains: list[dict]) -> None:
     names = {row["id"]: display_name(row) for row in rows}
     for chain in chains:
         first = chain["chain"][0]
-        if not first["present"] and chain["missing"] is None:
+        if _unnamed(chain):
             first["name"] = chain["missing"] = names.get(first["card"])
 
 

@@ -306,3 +306,15 @@ def test_revisions_page_queries_are_bounded(
     with django_assert_max_num_queries(5):
         response = client.get(f"/decks/{deck.pk}/revisions/")
     assert len(re.findall(r'data-number="\d+"', response.content.decode())) == 11
+
+
+def test_a_digimon_line_whose_requirement_is_unknown_says_so(client, owner, catalogue):
+    """Both lines of the deck are listed; Garurumon's, unknown to the catalogue, reads
+    "evolves from: unknown" and is no missing evolution."""
+    deck = make(client, owner, text="3 St-1\n3 St-2\n3 St-5\n3 St-6", game="digimon")
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    chains = page.split('<ul class="deck-chains">')[1].split("</ul>")[0]
+    assert chains.count("<li") == 2
+    assert "evolves from: unknown" in chains and "Garurumon" in chains
+    assert "Missing evolutions:" not in page

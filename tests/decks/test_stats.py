@@ -92,6 +92,22 @@ def test_digimon_levels_battle_types_and_evolution_lines(catalogue):
     assert chain_of(together, "St-2")["complete"] is True
 
 
+def test_every_digimon_line_of_the_deck_is_shown_an_unknown_requirement_as_unknown(catalogue):
+    """Issue 29 item 8: a deck holding the Agumon and the Gabumon lines shows both. The
+    catalogue knows Greymon (St-2) evolves from Agumon (the rules text's example, DGM-4.3)
+    but not what Garurumon (St-6, Level IV) evolves from: its chain says so, and it is no
+    missing card (DGM-4.9: nothing assumed)."""
+    entries = [(card(number), 3, "deck") for number in ("St-1", "St-2", "St-5", "St-6")]
+    stats = deck_statistics("digimon", entries)
+    assert chain_of(stats, "St-2")["complete"] is True
+    garurumon = chain_of(stats, "St-6")
+    assert garurumon["unknown"] is True and garurumon["complete"] is False
+    assert [link.get("unknown", False) for link in garurumon["chain"]] == [True, False]
+    assert stats["missing_evolutions"] == []
+    # a Level III is where a line starts: no chain of its own
+    assert not [chain for chain in stats["evolution"] if chain["card"] == card("St-5").pk]
+
+
 def test_digimon_full_deck(catalogue):
     stats = deck_statistics("digimon", with_cards(digimon_deck()))
     assert stats["counts"] == {"deck": 30, "team": 0}
