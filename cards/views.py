@@ -331,8 +331,11 @@ FIELD_DOCS = [
             ),
             (
                 ["number", "no", "num", "cn"],
-                "B01-021, St-2 …",
-                _("The card number contains this; number= needs all of it."),
+                "B01-021, St-2, 21 …",
+                _(
+                    "The whole card number (St-2 is not St-20), or the number after the set's "
+                    "dash (21 finds B01-021 and St-21); /regex/ searches within."
+                ),
             ),
             (["set", "s", "edition"], "B01 … B05, St, RULES, SYN", _("The set code.")),
             (["rarity", "r"], "C, R, SR, UR", _("The printed rarity (PAD).")),

@@ -153,6 +153,32 @@ def text(column: str) -> Handler:
     return handler
 
 
+NUMBER_DIGITS = 4  # the longest number after a set's dash (B01-002, St-101)
+
+
+def card_number(column: str) -> Handler:
+    """`number:`/`cn:` matches whole printed numbers (issue 29: `cn:St-2` is St-2, not
+    St-20 … St-29): the whole number (`cn:B01-021`), or the part after the set's dash
+    (`cn:021` and `cn:21` find B01-021, B02-021 …). A regex (`cn:/^B01-02/`) searches within."""
+
+    @accepts_regex
+    def handler(term: Term) -> Q:
+        _equality_only(term)
+        if term.regex:
+            q = regex_q(term.value, fields=(column,))
+            return ~q if term.op == "!=" else q
+        value = term.value.strip()
+        q = Q(**{f"{column}__iexact": value})
+        if value.isdigit() and len(value) <= NUMBER_DIGITS:
+            for width in range(len(value), NUMBER_DIGITS + 1):
+                q |= Q(**{f"{column}__iendswith": f"-{value.zfill(width)}"})
+        elif value and "-" not in value:
+            q |= Q(**{f"{column}__iendswith": f"-{value}"})
+        return ~q if term.op == "!=" else q
+
+    return handler
+
+
 def folded(column: str, exact_delimiter: str = "") -> Handler:
     """Match the folded search columns: case and Traditional/Simplified blind."""
 
@@ -356,7 +382,7 @@ FIELDS: dict[str, Handler] = {
     "kind": choice("kind", _lower_map(v.values(v.KINDS))),
     "name": folded("search_names", exact_delimiter="\n"),
     "text": folded("search_text"),
-    "number": text("number"),
+    "number": card_number("number"),
     "set": set_code,
     "attr": ATTRIBUTE,
     "orb": flag("orbs", v.ORB_COLOURS, ORB_ALIASES),
