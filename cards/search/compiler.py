@@ -11,11 +11,16 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from cards import vocabulary as v
 from cards.models import Card
 from cards.search.fields import (
+    GAME_WORDS,
     UnknownValue,
     closest_field,
+    field_game,
+    handler_for,
     is_reader_specific,
     resolve,
     takes_regex,
@@ -35,6 +40,7 @@ from cards.search.syntax import (
 from cards.search.text import fold
 
 MATCHES_NOTHING = Q(pk__in=[])
+GAME_NAMES = {v.PAD: gettext_lazy("PAD"), v.DIGIMON: gettext_lazy("Digimon")}
 
 
 @dataclass
@@ -44,10 +50,11 @@ class SearchResult:
 
 
 class Compiler:
-    def __init__(self, user=None):
+    def __init__(self, user=None, game: str | None = None):
         self.warnings: list[dict] = []
         # Who searches: given only to the handlers marked reader_specific (`is:owned`).
         self.user = user
+        self.game = game  # the one game the query asks for (`game:digimon`), if it does
 
     def warn(self, code: str, message: str, position: int) -> None:
         self.warnings.append({"code": code, "message": message, "position": position})
@@ -108,6 +115,14 @@ class Compiler:
                     position,
                 )
             check_regex(node.value, position)
+        other = field_game(node)
+        if self.game is not None and other is not None and other != self.game:
+            message = _("%(term)s describes %(other)s cards only: no %(game)s card matches it.") % {
+                "term": f"{node.field}{node.op}{node.value}",
+                "other": GAME_NAMES[other],
+                "game": GAME_NAMES[self.game],
+            }
+            self.warn("field_not_in_game", message, node.position)
         if is_reader_specific(handler) and (self.user is None or not self.user.is_authenticated):
             message = _("%(term)s: log in to search the cards you own; no card matches it.")
             self.warn(
@@ -126,12 +141,23 @@ class Compiler:
             return MATCHES_NOTHING
 
 
+def _asked_game(tree) -> str | None:
+    """The game a query keeps to: a `game:` term every card must match (at its top)."""
+    terms = tree.children if isinstance(tree, And) else [tree]
+    games = set()
+    for term in terms:
+        if isinstance(term, Term) and resolve(term) is handler_for("game") and term.op in ":=":
+            games.add(GAME_WORDS.get(term.value.casefold()))
+    return games.pop() if len(games) == 1 and None not in games else None
+
+
 def search_cards(query: str, cards: QuerySet[Card] | None = None, *, user=None) -> SearchResult:
     """Cards matching `query`; raises QuerySyntaxError for a query that cannot be parsed.
     `user`: who searches, for `is:owned` (without one it matches nothing, with a warning)."""
     cards = Card.objects.all() if cards is None else cards
-    compiler = Compiler(user)
-    condition = compiler.compile(parse_query(query))
+    tree = parse_query(query)
+    compiler = Compiler(user, _asked_game(tree))
+    condition = compiler.compile(tree)
     if condition is not None:
         cards = cards.filter(condition)
     return SearchResult(cards, compiler.warnings)

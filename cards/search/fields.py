@@ -377,8 +377,9 @@ def number_or(numbers: Handler, words: Handler) -> Handler:
 
 ATTRIBUTE = any_of(choice("attribute", ATTRIBUTE_NAMES), choice("sub_attribute", ATTRIBUTE_NAMES))
 
+GAME_WORDS = _lower_map(v.values(v.GAMES), dgm="digimon", digi="digimon")
 FIELDS: dict[str, Handler] = {
-    "game": choice("game", _lower_map(v.values(v.GAMES), dgm="digimon", digi="digimon")),
+    "game": choice("game", GAME_WORDS),
     "kind": choice("kind", _lower_map(v.values(v.KINDS))),
     "name": folded("search_names", exact_delimiter="\n"),
     "text": folded("search_text"),
@@ -469,6 +470,27 @@ ALIASES = {
 
 def handler_for(name: str) -> Handler | None:
     return FIELDS.get(ALIASES.get(name, name))
+
+
+# Fields that only one game's cards have (issue 29: `game:digimon c:red` finding nothing
+# says why). `c:` is the Digimon C attack when a number follows, else the PAD attribute.
+_PAD_ONLY = {"attr", "orb", "stage", "cost", "def", "rarity"} | {
+    f"atk{n}" for n in range(1, v.ATTACK_ROWS + 1)
+}
+_DIGIMON_ONLY = {"level", "battle", "a", "b", "field", "species", "option"}
+
+
+def field_game(term: Term) -> str | None:
+    """The one game whose cards `term`'s field describes, or None (both games' cards)."""
+    name = ALIASES.get(term.field, term.field)
+    if name == "c":  # as number_or reads it
+        numeric = term.op in ("<", "<=", ">", ">=") or term.value.lstrip("-").isdigit()
+        return v.DIGIMON if numeric else v.PAD
+    if name in _PAD_ONLY:
+        return v.PAD
+    if name in _DIGIMON_ONLY or name.startswith("lost"):
+        return v.DIGIMON
+    return None
 
 
 def resolve(term: Term) -> Handler | None:

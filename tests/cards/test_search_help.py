@@ -119,6 +119,37 @@ def test_the_warning_names_the_field_meant(catalogue):
     )
 
 
+@pytest.mark.parametrize(
+    ("query", "term", "other", "game"),
+    [
+        ("game:digimon c:red", "c:red", "PAD", "Digimon"),  # c: with a word is the attribute
+        ("game:pad level:iv", "level:iv", "Digimon", "PAD"),
+        ("game:digimon orb:heart", "orb:heart", "PAD", "Digimon"),
+        ("game:pad a>=300", "a>=300", "Digimon", "PAD"),
+    ],
+)
+def test_a_field_of_the_other_game_says_why_nothing_matches(
+    client, catalogue, query, term, other, game
+):
+    """Issue 29 item 7: a query kept to one game (`game:`) with a field only the other
+    game's cards have finds nothing and says so."""
+    result = search_cards(query)
+    assert not result.cards.exists()
+    assert [(w["code"], w["message"]) for w in result.warnings] == [
+        (
+            "field_not_in_game",
+            f"{term} describes {other} cards only: no {game} card matches it.",
+        )
+    ]
+    assert f"{term} describes {other} cards only" in text_of(client.get(SEARCH, {"q": query}))
+
+
+@pytest.mark.parametrize("query", ["game:digimon c>=300", "game:pad c:red", "c:red level:iv"])
+def test_fields_of_the_chosen_game_or_of_no_game_give_no_such_warning(catalogue, query):
+    """`c>=300` is the Digimon C attack; without `game:` a field of either game is fine."""
+    assert [w for w in search_cards(query).warnings if w["code"] == "field_not_in_game"] == []
+
+
 # --- Did you mean … ---------------------------------------------------------------------------
 
 
