@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from cards.models import Card
 from cards.search import search_cards
+from decks.models import Deck
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +61,20 @@ def test_page_addresses():
     assert reverse("cards:list") == "/cards/"
     assert reverse("cards:syntax") == "/cards/syntax/"
     assert reverse("cards:detail", args=[7]) == "/cards/7/"
+
+
+def _header_box_value(page: str) -> str:
+    header = re.search(r'<header class="site-header">(.*?)</header>', page, re.S).group(1)
+    return re.search(r'<input type="search" name="q" value="([^"]*)"', header).group(1)
+
+
+def test_the_header_box_shows_the_query_on_the_search_page_only(client, catalogue, owner):
+    """Issue 29 item 7: the builder's card search (its own `q`) no longer fills the site's
+    search box; the search page still shows what was searched."""
+    assert _header_box_value(client.get("/cards/", {"q": "dragon"}).content.decode()) == "dragon"
+    assert _header_box_value(client.get("/cards/syntax/", {"q": "dragon"}).content.decode()) == ""
+    client.force_login(owner)
+    deck = Deck.objects.create(owner=owner, game="pad", name="Builder")
+    builder = client.get(f"/decks/{deck.pk}/edit/", {"q": "dragon"})
+    assert builder.status_code == 200
+    assert _header_box_value(builder.content.decode()) == ""
