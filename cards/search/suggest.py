@@ -13,14 +13,21 @@ a handful of indexed queries (the fuzzy match compares at most 500 names in Pyth
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
 from cards import vocabulary as v
-from cards.display_names import display_name
-from cards.lookups import AmbiguousName, NameNotFound, autocomplete, card_named_fuzzily
+from cards.display_names import NAME_FIELDS, display_name
+from cards.lookups import (
+    FUZZY_CANDIDATES,
+    AmbiguousName,
+    NameNotFound,
+    autocomplete,
+    card_named_fuzzily,
+)
 from cards.models import Card
 from cards.search.compiler import search_cards
 from cards.search.fields import handler_for
@@ -75,6 +82,41 @@ def _closest_name(card: Card, typed: str) -> str:
     )
 
 
+WORD = re.compile(r"[^\s,・·、]+")
+WORD_CUTOFF = 0.7
+
+
+def closest_name_word(typed: str, cards: QuerySet[Card]) -> str | None:
+    """The word of the catalogue's card names nearest to `typed` (`dargon` → Dragon), as
+    printed: a word, not a whole card's name, so each word of a longer query is corrected
+    on its own (issue 29). Only the names sharing a two-letter piece with it are read."""
+    folded = fold(typed)
+    pieces = {folded[i : i + 2] for i in range(len(folded) - 1)} or {folded}
+    overlap = Q()
+    for piece in sorted(pieces)[:12]:
+        overlap |= Q(search_names__has_text=piece)
+    words: dict[str, str] = {}
+    for names in cards.filter(overlap).values_list(*NAME_FIELDS)[:FUZZY_CANDIDATES]:
+        for name in names:
+            for word in WORD.findall(name or ""):
+                words.setdefault(fold(word), word)
+    found = difflib.get_close_matches(folded, list(words), n=1, cutoff=WORD_CUTOFF)
+    return words[found[0]] if found and found[0] != folded else None
+
+
+def _replacement(word: str, cards: QuerySet[Card], several: bool) -> str | None:
+    """What to put instead of a word that finds nothing: in a query of several words the
+    closest word of the names (`red dargon` → red Dragon), else — or when no word is
+    close — the closest card's name (`gremon` → Greymon)."""
+    if several and (closest := closest_name_word(word, cards)) is not None:
+        return closest
+    try:
+        card = card_named_fuzzily(word, cards)
+    except (NameNotFound, AmbiguousName):
+        return None
+    return _closest_name(card, word)
+
+
 def suggest_query(query: str, cards: QuerySet[Card] | None = None) -> Suggestion | None:
     """A corrected query that finds cards, for a `query` that found none; None if none is."""
     cards = Card.objects.all() if cards is None else cards
@@ -85,17 +127,16 @@ def suggest_query(query: str, cards: QuerySet[Card] | None = None) -> Suggestion
     words: list[tuple[int, str]] = []
     _name_words(tree, words)
     corrected, replacements = query, []
+    several = len(words) > 1
     # From the end, so the positions of the words before stay right.
     for position, word in sorted(words[: MAX_WORDS * 2], reverse=True):
         if len(replacements) == MAX_WORDS:
             break
         if search_cards(quote_value(word), cards).cards.exists():
             continue  # this word is not the one that went wrong
-        try:
-            card = card_named_fuzzily(word, cards)
-        except (NameNotFound, AmbiguousName):
+        name = _replacement(word, cards, several)
+        if name is None:
             continue
-        name = _closest_name(card, word)
         if query[position : position + len(word)] != word:
             continue  # written with escapes: leave it as typed
         corrected = corrected[:position] + _as_word(name) + corrected[position + len(word) :]

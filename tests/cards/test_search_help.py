@@ -17,8 +17,10 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from cards.models import Card
 from cards.search import search_cards
 from cards.search.suggest import suggest_query
+from cards.search.text import fold
 from tests.cards.test_page_search import text_of
 
 pytestmark = pytest.mark.django_db
@@ -167,6 +169,32 @@ def test_only_the_word_that_found_nothing_is_replaced(catalogue):
     assert suggestion.query == "Greymon level:iv"
     suggestion = suggest_query("name:agumn")
     assert suggestion.query == "name:Agumon"
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant", "word"),
+    [
+        ("red dargon", "red Dragon", ("dargon", "Dragon")),
+        ("blue dargn", "blue Dragon", ("dargn", "Dragon")),
+        ("dark dragon knigt", "dark dragon Knight", ("knigt", "Knight")),
+    ],
+)
+def test_each_word_of_a_longer_query_is_corrected_by_the_words_of_the_names(
+    catalogue, typed, meant, word
+):
+    """Issue 29 item 7: in a query of several words, a word that finds nothing is
+    replaced by the closest word of the catalogue's names (`dargon` → Dragon), not by the
+    name of the one closest card (which made `dargon` Agumon); the corrected query finds
+    cards whose names hold every word."""
+    suggestion = suggest_query(typed)
+    assert suggestion is not None and suggestion.query == meant
+    assert suggestion.replacements == (word,)
+    numbers = found(meant)
+    assert numbers
+    for card in Card.objects.filter(number__in=numbers):
+        names = " ".join(fold(name) for name in (card.name, *card.names.values()) if name)
+        text = names + " " + fold(card.text or "")
+        assert all(fold(part) in text for part in meant.split())
 
 
 def test_nothing_is_suggested_when_nothing_is_close(catalogue):
