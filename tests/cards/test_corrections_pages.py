@@ -224,3 +224,25 @@ def test_staff_accept_from_the_admin_through_the_same_checks(tyrra, player):
     assert c.CardCorrection.objects.get(pk=correction.pk).status == "accepted"
     # A rejection needs a reason: without one the correction stays in the queue.
     assert c.CardCorrection.objects.get(pk=rejected_without_reason.pk).status == "pending"
+
+
+@pytest.mark.parametrize(
+    ("language", "created", "changed"),
+    [
+        ("zh-hant", "已建立", "已修改"),
+        ("zh-hans", "已创建", "已修改"),
+        ("en", "Created", "Changed"),
+    ],
+)
+def test_the_history_says_created_and_changed_in_the_readers_script(
+    tyrra, language, created, changed
+):
+    """Issue 29 item 9: 繁體 read 建立者 ("creator") for a card's creation."""
+    tyrra.defense = (tyrra.defense or 0) + 100
+    tyrra.save()  # a second entry: a change
+    client = Client()
+    client.cookies["django_language"] = language
+    page = client.get(f"/cards/{tyrra.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    history = page.split("data-card-history", 1)[1].split("</section>", 1)[0]
+    assert f"· {created} ·" in history and f"· {changed} ·" in history
+    assert "建立者" not in history
