@@ -344,18 +344,21 @@ def deck_restore(*, deck: Deck, author, revision: int, number: int) -> Deck:
 
 
 def deck_fork(*, deck: Deck, owner) -> Deck:
+    """A private copy for `owner`: a fork of someone else's deck, or a duplicate of their
+    own ("(copy)"); either remembers the deck it came from."""
     entries = [
         EntryInput(card_id=e.card_id, quantity=e.quantity, zone=e.zone) for e in deck.entries.all()
     ]
+    own = deck.owner_id == owner.pk
     return deck_create(
         owner=owner,
         game=deck.game,
-        name=deck.name[:93] + " (fork)",
+        name=deck.name[:93] + (" (copy)" if own else " (fork)"),
         description=deck.description,
         visibility=PRIVATE,
         entries=entries,
         notes=deck.notes,
         tags=list(deck.tags.values_list("name", flat=True)),
         forked_from=deck,
-        note=f"Forked from {deck.pk}",
+        note=f"{'Duplicated' if own else 'Forked'} from {deck.pk}",
     )

@@ -24,6 +24,7 @@ REVISIONS_PER_PAGE = 30
 
 _RESTORED = re.compile(r"^Restored revision (\d+)$")
 _FORKED = re.compile(r"^Forked from ([A-Za-z0-9]+)$")
+_DUPLICATED = re.compile(r"^Duplicated from ([A-Za-z0-9]+)$")
 
 
 def _note(note: str) -> str:
@@ -32,6 +33,8 @@ def _note(note: str) -> str:
         return _("Restored revision %(number)s") % {"number": match[1]}
     if match := _FORKED.match(note):
         return _("Forked from deck %(deck)s") % {"deck": match[1]}
+    if match := _DUPLICATED.match(note):
+        return _("Duplicated from deck %(deck)s") % {"deck": match[1]}
     return note
 
 

@@ -121,7 +121,7 @@ def test_fork_button_for_logged_in_readers_who_are_not_the_owner(client, owner, 
     assert "Log in to fork this deck" in page and "/fork/" not in page
     client.force_login(owner)
     page = client.get(f"/decks/{deck.pk}/").content.decode()
-    assert "/fork/" not in page and f'href="/decks/{deck.pk}/edit/"' in page
+    assert "Fork this deck" not in page and f'href="/decks/{deck.pk}/edit/"' in page
     client.force_login(other)
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert f'action="/decks/{deck.pk}/fork/"' in page
@@ -318,3 +318,21 @@ def test_a_digimon_line_whose_requirement_is_unknown_says_so(client, owner, cata
     assert chains.count("<li") == 2
     assert "evolves from: unknown" in chains and "Garurumon" in chains
     assert "Missing evolutions:" not in page
+
+
+def test_the_owner_duplicates_a_deck_in_one_click(client, owner, catalogue):
+    """Issue 29 item 9: "Duplicate" on your own deck: a private copy named "(copy)", the
+    same cards, remembering its original; the original is untouched."""
+    deck = make(client, owner, visibility="public")
+    client.force_login(owner)
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    form = page.split("data-duplicate", 1)[0].rsplit("<form", 1)[1]
+    assert f'action="/decks/{deck.pk}/fork/"' in form
+    response = client.post(f"/decks/{deck.pk}/fork/")
+    copy = Deck.objects.exclude(pk=deck.pk).get()
+    assert response["Location"] == f"/decks/{copy.pk}/edit/"
+    assert copy.owner == owner and copy.visibility == "private" and copy.name == "Fire (copy)"
+    assert copy.forked_from_id == deck.pk and entries_of(copy) == entries_of(deck)
+    history = client.get(f"/decks/{copy.pk}/revisions/").content.decode()
+    assert f'<p class="note">Duplicated from deck {deck.pk}</p>' in history
+    assert Deck.objects.get(pk=deck.pk).visibility == "public"
