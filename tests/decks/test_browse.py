@@ -5,6 +5,8 @@ Expected lists are worked out by hand from the decks of browse_helpers (real car
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.db import connection
@@ -300,3 +302,16 @@ def test_the_browser_is_translated(client, measured, language, words):
         assert word in page, word
     for english in ("Legal decks only", "Most forked", "vs gauntlet", "being measured"):
         assert english not in page, english
+
+
+@pytest.mark.parametrize("ordering", ["newest", "forks", "gauntlet"])
+def test_the_sort_is_a_row_of_separate_choices_with_the_current_one_marked(client, three, ordering):
+    """Issue 29 item 9: the sort links read as separate words ("Newest Most forked …", not
+    "NewestMost forked…") and the chosen one is marked for every reader."""
+    page = client.get("/decks/", {"ordering": ordering}).content.decode()
+    nav = page.split('<nav class="browse-sort"', 1)[1].split("</nav>", 1)[0]
+    links = re.findall(r'<a href="[^"]*" data-ordering="(\w+)"( aria-current="page")?>', nav)
+    assert [key for key, _current in links] == ["newest", "forks", "gauntlet"]
+    assert [key for key, current in links if current] == [ordering]
+    text = " ".join(re.sub(r"<[^>]+>", "", nav).split())  # as a text reader joins them
+    assert "Newest Most forked Best against the gauntlet" in text
