@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from django.contrib.auth import login
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.shortcuts import redirect, render
 from django.urls import include, path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_post_parameters
 
 from cardsite.login_limits import limit_login_failures
@@ -36,6 +40,45 @@ def _is_destination(next_url: str) -> bool:
     return bool(next_url) and path != reverse("cards:home") and not path.startswith(accounts)
 
 
+EMAIL_HELP = gettext_lazy(
+    "Optional. Only used to send you a link to choose a new password if you forget it; "
+    "never shown to anyone. You can add or change it later on your account page."
+)
+
+
+def _free_email(email: str, user=None) -> str:
+    """The address, refused when another account has it (a reset link goes to one person)."""
+    if not email:
+        return ""
+    others = get_user_model().objects.filter(email__iexact=email)
+    if user is not None:
+        others = others.exclude(pk=user.pk)
+    if others.exists():
+        raise forms.ValidationError(_("Another account already uses this address."))
+    return email
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=EMAIL_HELP)
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        return _free_email(self.cleaned_data.get("email", ""))
+
+
+class EmailForm(forms.Form):
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False, help_text=EMAIL_HELP)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self) -> str:
+        return _free_email(self.cleaned_data.get("email", ""), self.user)
+
+
 class SignupThrottle(PageRateThrottle):
     """Accounts made per address (SIGNUP_RATE), whoever is signed in: signing up signs the
     new account in, so counting per account would start afresh with each one.
@@ -55,7 +98,7 @@ def signup(request):
     """A new account, then the page that asked for one; from the home page (or from no
     page), the first-deck step, so a new player is not left without a next step."""
     next_url = _safe_next(request)
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         throttle = SignupThrottle(request)
         if not throttle.allow_request(request, None):
@@ -66,6 +109,22 @@ def signup(request):
             return redirect(next_url)
         return redirect("welcome")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+def account(request):
+    """The signed-in player's account: the email address password resets go to (add,
+    change or remove it) and a link to change the password."""
+    form = EmailForm(request.POST or None, user=request.user, initial={"email": request.user.email})
+    if request.method == "POST" and form.is_valid():
+        request.user.email = form.cleaned_data["email"]
+        request.user.save(update_fields=["email"])
+        if request.user.email:
+            messages.success(request, _("Your email address is saved."))
+        else:
+            messages.success(request, _("Your email address is removed."))
+        return redirect("account")
+    return render(request, "registration/account.html", {"form": form})
 
 
 @login_required
@@ -87,6 +146,7 @@ def password_reset(request, *args, **kwargs):
 urlpatterns = [
     path("signup/", signup, name="signup"),
     path("welcome/", welcome, name="welcome"),
+    path("account/", account, name="account"),
     path("login/", limit_login_failures(LoginView.as_view()), name="login"),
     path("password_reset/", password_reset, name="password_reset"),
     path("", include("django.contrib.auth.urls")),
