@@ -68,6 +68,7 @@ def _pad_side(who: str, side: dict, names) -> dict:
                 "name": names(pet["name"]),
                 "cards": pet["cards"],
                 "tapped": pet["tapped"],
+                "defense": pet.get("defense"),
                 "attacking": index in attacking,
             }
             for index, pet in enumerate(side["pets"])

@@ -4,6 +4,40 @@ a summary tallies (a mixin of engine/pad/rules.PadGame, whose state it reads).""
 from __future__ import annotations
 
 from engine.core.result import GameResult
+from engine.pad.attack import ATTRIBUTE_BITS, attack_damage
+from engine.pad.opponent import defence_of
+
+# Phases of a turn whose combo count is made: a pet's attack at it is worth showing.
+COMBOS_MADE = frozenset({"puzzle", "attack", "cleanup"})
+
+
+def _figures(game, with_attack: bool) -> dict:
+    """Each pet's current defence (printed + this turn's changes) and, for the side whose
+    turn it is once its combos are made, the attack of each pet that attacks (its attribute
+    combo'd, PAD-4.5.1) at this turn's combo count with its extra combos and bonuses:
+    `pets` in pet-area order, `attack_area` too."""
+    state = game.state
+    made = game.made_mask & ATTRIBUTE_BITS if with_attack else 0
+    buffs = game.continuous_buffs() if made and game.has_continuous else None
+
+    def one(index: int) -> dict:
+        stack = state.pets[index]
+        figure = {"def": defence_of(stack)}
+        if stack.top.attr_mask & made:
+            extra_combo, bonus = stack.extra_combo, stack.attack_bonus
+            if buffs is not None:
+                extra_combo += buffs[index][0]
+                bonus += buffs[index][2]
+            attack, _points = attack_damage(stack.top, game.combos, extra_combo)
+            figure["atk"] = attack + bonus if attack > 0 else 0
+        return figure
+
+    area = state.attack_area
+    return {
+        "pets": [one(i) for i in range(len(state.pets)) if i not in area],
+        "attack_area": [one(i) for i in area],
+        "combos": game.combos if with_attack else None,
+    }
 
 
 class Recorder:
@@ -21,23 +55,30 @@ class Recorder:
     def snapshot(self) -> None:
         if self.sides:  # a matchup: both boards, seat 0 first
             first, second = self.sides
+            zones = []
+            for side in self.sides:
+                side_zones = side.state.snapshot()
+                side_zones["figures"] = _figures(side, side is self and self.phase in COMBOS_MADE)
+                zones.append(side_zones)
             self.log["snapshots"].append(
                 {
                     "after_event": len(self.log["events"]),
                     "turn": self.turn,
                     "player": self.seat,
                     "phase": self.phase,
-                    "zones": [first.state.snapshot(), second.state.snapshot()],
+                    "zones": zones,
                     "life": [len(first.state.life), len(second.state.life)],
                 }
             )
             return
+        zones = self.state.snapshot()
+        zones["figures"] = _figures(self, self.phase in COMBOS_MADE)
         self.log["snapshots"].append(
             {
                 "after_event": len(self.log["events"]),
                 "turn": self.turn,
                 "phase": self.phase,
-                "zones": self.state.snapshot(),
+                "zones": zones,
                 "opponent_life": self.opponent.life,
             }
         )

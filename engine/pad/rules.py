@@ -236,7 +236,9 @@ class PadGame(Attacker, Defender, Recorder, CountsActions):
         self.opening = (dealt, self.next_evolution_in_hand())
         for card in state.hand:
             state.opening_hand |= card.bit
-        if self.log is not None:
+        # In a matchup the first snapshot waits for both setups: the board of a player
+        # not yet dealt would read "life 0, deck 40, no hand" as if it had lost.
+        if self.log is not None and all(side.state.life for side in self.sides):
             self.snapshot()
 
     def exchange(self, card: PadCard, column: int) -> None:

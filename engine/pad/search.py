@@ -15,6 +15,7 @@ from __future__ import annotations
 from random import Random
 
 from engine.core.search import Replay, Searching
+from engine.pad.opponent import defence_of
 from engine.pad.policies import GreedyPolicy
 
 END_MAIN = ("end",)
@@ -187,7 +188,12 @@ def _side(state, own: bool) -> dict:
         "discard": [card.name for card in state.discard],
         "columns": [[card.name for card in column] for column in state.columns],
         "pets": [
-            {"name": stack.top.name, "cards": len(stack.cards), "tapped": stack.tapped}
+            {
+                "name": stack.top.name,
+                "cards": len(stack.cards),
+                "tapped": stack.tapped,
+                "defense": defence_of(stack),
+            }
             for stack in state.pets
         ],
         "attack_area": list(state.attack_area),  # pet indices attacking now

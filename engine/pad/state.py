@@ -208,6 +208,11 @@ class PlayerState:
                 for index, stack in enumerate(self.pets)
                 if index not in self.attack_area
             ],
-            "tapped": [stack.tapped for stack in self.pets],
+            # aligned with "pets" (the pet area; an attacking pet is in "attack_area")
+            "tapped": [
+                stack.tapped
+                for index, stack in enumerate(self.pets)
+                if index not in self.attack_area
+            ],
             "attack_area": [names(self.pets[index].cards) for index in self.attack_area],
         }

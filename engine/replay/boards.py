@@ -58,12 +58,20 @@ def _card(name: str, cards: dict[str, CardSpec], names: ReaderNames) -> dict:
     }
 
 
+def _aligned(figures, count: int) -> list[dict]:
+    """One figure per pet (a log written before pets had figures has none: empty ones)."""
+    figures = list(figures or ())
+    return figures if len(figures) == count else [{} for _ in range(count)]
+
+
 def pad_board(snapshot: dict, cards: dict[str, CardSpec], names: ReaderNames | None = None) -> dict:
     names = names or ReaderNames()
     zones = snapshot["zones"]
     tapped = zones.get("tapped", [])
     stacks = zones.get("pets", [])
     aligned = len(tapped) == len(stacks)
+    figures = zones.get("figures") or {}
+    pet_figures = _aligned(figures.get("pets"), len(stacks))
     pets = []
     for index, stack in enumerate(stacks):
         cards_in = [_card(name, cards, names) for name in stack]
@@ -72,6 +80,8 @@ def pad_board(snapshot: dict, cards: dict[str, CardSpec], names: ReaderNames | N
                 "cards": cards_in,
                 "top": cards_in[-1] if cards_in else None,
                 "tapped": bool(aligned and tapped[index]),
+                "defense": pet_figures[index].get("def"),
+                "attack": pet_figures[index].get("atk"),
             }
         )
     columns = []
@@ -91,9 +101,16 @@ def pad_board(snapshot: dict, cards: dict[str, CardSpec], names: ReaderNames | N
             {
                 "cards": [_card(name, cards, names) for name in stack],
                 "top": names(stack[-1]) if stack else "",
+                "defense": figure.get("def"),
+                "attack": figure.get("atk"),
             }
-            for stack in zones.get("attack_area", [])
+            for stack, figure in zip(
+                zones.get("attack_area", []),
+                _aligned(figures.get("attack_area"), len(zones.get("attack_area", []))),
+                strict=True,
+            )
         ],
+        "combos": figures.get("combos"),
         "hand": [_card(name, cards, names) for name in zones.get("hand", [])],
         "life": len(zones.get("life", [])),
         "deck": len(zones.get("deck", [])),
