@@ -35,14 +35,19 @@ def _bar(label, value: float, display: str, tooltip: str, css: str = "", count=N
     }
 
 
-def _histogram_bars(histogram: dict, total: int, tooltip: str, first: int | None = None):
-    """One bar per value from `first` (or the lowest) to the highest, gaps shown as 0."""
+def _histogram_bars(
+    histogram: dict, total: int, tooltip: str, first: int | None = None, gaps: bool = True
+):
+    """One bar per value from `first` (or the lowest) to the highest, gaps shown as 0; with
+    `gaps` False only the values that occurred (points come in steps: 31 mostly empty bars
+    for 0 … 30 told nothing)."""
     keys = [int(key) for key in histogram]
     if not keys:
         return []
     low = min(keys) if first is None else min(first, min(keys))
+    values = range(low, max(keys) + 1) if gaps else sorted(set(keys) | {low})
     bars = []
-    for key in range(low, max(keys) + 1):
+    for key in values:
         count = histogram.get(str(key), 0)
         share = _share(count, total)
         text = tooltip % {"value": key, "share": _percent(share), "count": count}
@@ -139,7 +144,7 @@ def report_context(report: dict, names=None) -> dict:
         (
             "damage_per_turn",
             "damage",
-            _("Damage per turn"),
+            _("Damage per turn (life cards taken)"),
             _("%(value)s damage: %(share)s of the turns (%(count)s)"),
         ),
         (
@@ -242,7 +247,7 @@ def by_order_rows(by_order: dict) -> list[dict]:
         row(_("90th percentile"), lambda b: b["turns_to_win"]["p90"]),
         row(_("Not won"), lambda b: b["turns_to_win"]["not_won"], "share"),
         row(_("Combos per turn"), lambda b: b["combos_per_turn"]["mean"]),
-        row(_("Damage per turn"), lambda b: b["damage_per_turn"]["mean"]),
+        row(_("Damage per turn (life cards taken)"), lambda b: b["damage_per_turn"]["mean"]),
         row(_("Attacks per turn"), lambda b: b["attacks_per_turn"]["mean"]),
         row(_("Evolutions per game"), lambda b: b["evolutions"]["per_game"]),
         row(_("Heals per game"), lambda b: b["heals"]["per_game"]),

@@ -105,13 +105,21 @@ def points_charts(points: dict, rounds: int) -> list[dict]:
         if side == "player" and not any(int(key) and n for key, n in histogram.items()):
             continue  # never lost a point (the passive dummy): nothing to chart
         bars = _histogram_bars(
-            histogram, rounds, _("%(value)s points: %(share)s of the rounds (%(count)s)"), 0
+            histogram,
+            rounds,
+            _("%(value)s points: %(share)s of the rounds (%(count)s)"),
+            0,
+            gaps=False,
         )
         charts.append({"slug": slug, "title": title, "bars": bars})
     return charts
 
 
-def combos_chart(combos: dict, rounds: int) -> dict:
+def combos_chart(combos: dict, rounds: int) -> dict | None:
+    """None when no round made a combo: a single bar of 100 % at 0 tells nothing."""
+    histogram = combos.get("histogram", {})
+    if not any(int(key) and count for key, count in histogram.items()):
+        return None
     bars = _histogram_bars(
         combos.get("histogram", {}),
         rounds,
@@ -167,8 +175,8 @@ def digimon_charts(report: dict) -> list[dict]:
         charts.append(battles_chart(report["battles"]))
     if report.get("points_lost_per_round"):
         charts += points_charts(report["points_lost_per_round"], rounds)
-    if report.get("combos_per_turn"):
-        charts.append(combos_chart(report["combos_per_turn"], rounds))
+    if report.get("combos_per_turn") and (chart := combos_chart(report["combos_per_turn"], rounds)):
+        charts.append(chart)
     if report.get("evolutions"):
         charts.append(evolutions_chart(report["evolutions"]))
     if report.get("evolution_failures"):

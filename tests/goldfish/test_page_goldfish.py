@@ -65,6 +65,7 @@ def test_the_report_of_a_legal_pad_deck(client, owner, catalogue):
     response = run(client, deck, seed=5)
     assert response.status_code == 200
     content = response.content.decode()
+    assert "Damage per turn (life cards taken)" in content  # issue 29: with its unit
     report = goldfish_report(goldfish(deck, seed=5))
 
     # The kill-turn histogram: one SVG bar per turn from 1 to the last turn won.
@@ -234,6 +235,24 @@ def test_the_replay_draws_the_board_of_a_snapshot(client, owner, catalogue, step
     assert f'data-life="{len(zones["life"])}"' in board
     assert f'data-opponent-life="{snapshot["opponent_life"]}"' in board
     assert f'data-deck="{len(zones["deck"])}"' in board
+
+    # issue 29: each tally count names its orb colour, each pet shows its DEF (printed:
+    # the goldfish never changes one)
+    for column_html in columns:
+        tally = re.search(
+            r'<div class="gf-tally".*?</div>', board[board.index(column_html) :], re.S
+        )
+        labels = re.findall(r'aria-label="([^":]+): (\d+)"', tally[0])
+        assert [label for label, _count in labels] == [
+            "Heart",
+            "Dark",
+            "Light",
+            "Wood",
+            "Water",
+            "Fire",
+        ]
+    defs = [int(d) for d in re.findall(r"DEF (\d+)", board)]
+    assert defs == [names[english[stack[-1]]].defense for stack in zones["pets"]]
 
 
 def test_the_replay_events_and_links(client, owner, catalogue):
