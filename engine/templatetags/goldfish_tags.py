@@ -39,3 +39,11 @@ def figure(value, places: int = 2) -> str:
     if isinstance(value, int) or float(value).is_integer():
         return str(int(value))
     return f"{value:.{places}f}"
+
+
+@register.filter
+def policy_label(name) -> str:
+    """A policy's name as people read it, in the page's language (`greedy` → Greedy)."""
+    from engine.policy_texts import POLICY_LABELS
+
+    return str(POLICY_LABELS.get(name, name)) if name else ""

@@ -400,3 +400,20 @@ def test_a_log_of_another_game_renders_its_zones():
     assert "player: 100; opponent: 70" in content and "–, Crest, –" in content
     assert "<li>deal hand: A</li>" in content and "attack: A (power: 3, 0)" in content
     assert "Digimon box" in content and "Net Ocean" in content and "Round 1" in content
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("zh-hant", "策略 貪婪"), ("zh-hans", "策略 贪婪"), ("en", "policy Greedy")],
+)
+def test_the_report_names_its_policy_in_the_readers_language(
+    client, owner, catalogue, language, shown
+):
+    """Issue 29 item 1: the policy is a word of the reader's language, not the engine's
+    name (`greedy`)."""
+    deck = make_deck(owner)
+    client.cookies["django_language"] = language
+    content = run(client, deck, seed=5).content.decode()
+    meta = re.search(r'<p class="gf-run-meta">(.*?)</p>', content, re.S)[1]
+    assert shown in " ".join(meta.split())
+    assert "greedy" not in meta
