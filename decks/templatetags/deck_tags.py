@@ -20,7 +20,10 @@ register = template.Library()
 
 BAR_WIDTH, BAR_GAP, PLOT_HEIGHT = 34, 10, 110
 TOP, BOTTOM, SIDE = 18, 22, 8  # room for the values above and the labels below
-CHARACTER_WIDTH = 6.5  # of the 11px label font; CJK characters count twice
+CHARACTER_WIDTH = 7.1  # of the 12px label font; CJK characters count twice
+# Wider than this, a chart would be scaled down on a 390 px phone (its text below 12 px):
+# there the page shows the chart as a list instead (site.css, issue 29).
+PHONE_WIDTH = 340
 
 
 @register.inclusion_tag("decks/_bar_chart.html")
@@ -56,6 +59,8 @@ def bar_chart(chart: dict) -> dict:
         "baseline": baseline,
         "label_y": baseline + 15,
         "slug": chart["slug"],
+        "wide": width > PHONE_WIDTH,
+        "highest": highest,
     }
 
 

@@ -58,10 +58,26 @@ MEASURE = """(width) => {
     return box.width > 0 && box.right > width + 1 && !inScrollBox(element)
       && element.checkVisibility();
   });
+  // Issue 29: a chart's text as rendered (an SVG scaled down shrinks its 12px text).
+  const small = [];
+  for (const svg of document.querySelectorAll(".chart svg")) {
+    if (!svg.checkVisibility()) continue;
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    for (const text of svg.querySelectorAll("text")) {
+      const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+      if (size < 11.9) small.push(`${text.textContent} ${size.toFixed(1)}px`);
+    }
+  }
+  for (const item of document.querySelectorAll(".chart-list li")) {
+    const size = parseFloat(getComputedStyle(item).fontSize);
+    if (item.checkVisibility() && size < 11.9) small.push(`${item.textContent} ${size}px`);
+  }
   return {
     scrollWidth: document.documentElement.scrollWidth,
     header: document.querySelector(".site-header").getBoundingClientRect().height,
     sticking: sticking.slice(0, 8).map(describe),
+    small: small.slice(0, 6),
+    charts: document.querySelectorAll(".chart").length,
   };
 }"""
 
@@ -71,6 +87,7 @@ class Phone(Visitor):
 
     def __init__(self, *args):
         super().__init__(*args)
+        self.charts_seen = 0  # charts on the pages checked (the chart text check ran on)
         self.misfits: list[str] = []
 
     def fits(self, name: str) -> None:
@@ -84,6 +101,9 @@ class Phone(Visitor):
             )
         if found["header"] > HEADER_SHARE * PHONE["height"]:
             self.misfits.append(f"{where}: the header is {found['header']:.0f} px high")
+        if found["small"]:
+            self.misfits.append(f"{where}: chart text under 12 px: {', '.join(found['small'])}")
+        self.charts_seen += found["charts"]
 
 
 @pytest.fixture
@@ -300,4 +320,5 @@ def test_every_page_fits_a_phone_without_scrolling_sideways(
     expect(page).to_have_url(re.compile(r"/goldfish/jobs/[^/]+/$"))
     phone.fits("job-queued")
 
+    assert phone.charts_seen > 10  # the reports and deck pages drew their charts
     assert not phone.misfits, "pages that do not fit a 390 px phone:\n" + "\n".join(phone.misfits)

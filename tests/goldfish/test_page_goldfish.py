@@ -135,7 +135,7 @@ def test_the_shared_address_gives_the_same_numbers(client, owner, catalogue):
 
     first = report_html()
     assert first == report_html()
-    assert "policy store" in first and "turn cap 12" in first
+    assert "policy Store orbs" in first and "turn cap 12" in first
     assert "data-by-order" not in first  # one order only
     other_seed = run(client, deck, **{**params, "seed": 12}).content.decode()
     assert 'data-chart="kill-turn"' in other_seed
