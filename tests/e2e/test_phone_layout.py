@@ -322,3 +322,31 @@ def test_every_page_fits_a_phone_without_scrolling_sideways(
 
     assert phone.charts_seen > 10  # the reports and deck pages drew their charts
     assert not phone.misfits, "pages that do not fit a 390 px phone:\n" + "\n".join(phone.misfits)
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "en"])
+def test_the_comparison_shows_its_difference_on_a_phone(phone_factory, language):
+    """Issue 29 item 2: in "Against each opponent" the difference — the figure the table
+    exists for — stands next to the opponent's name, inside the phone's screen, with no
+    sideways scrolling; wider columns follow."""
+    player = User.objects.create_user(f"compare-{language}", password=PASSWORD)
+    deck = deck_create(
+        owner=player,
+        game="pad",
+        name=LONG_NAME,
+        visibility="public",
+        entries=entries_from_text("pad", pad_list()),
+    )
+    phone = phone_factory(language)
+    page = phone.open(f"/goldfish/deck/{deck.pk}/compare/")
+    page.select_option("#matchup-form select[name=other]", index=1)
+    run(phone, "#matchup-form", 4)
+    table = page.locator("[data-compare-opponents]")
+    expect(table).to_be_visible()
+    first_row = table.locator("tbody tr").first
+    for cell in (first_row.locator("th"), first_row.locator("td").first):
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert first_row.locator("td").first.locator("svg.mu-difference").count() == 1
+    phone.fits("compare-report")
+    assert not phone.misfits, "\n".join(phone.misfits)
