@@ -163,8 +163,8 @@ def test_a_pad_game_against_a_friend_on_two_phones(phone_factory):  # noqa: F811
 
 
 def test_a_whole_pad_game_against_the_search_ai_on_a_phone_and_its_shared_replay(
-    phone_factory,
-    visitor_factory,  # noqa: F811
+    phone_factory,  # noqa: F811
+    visitor_factory,
 ):
     """Issue 28's "done when", PAD half: on a phone, a whole game against the search AI,
     one decision undone on the way; the replay's address, opened by someone else,
