@@ -244,3 +244,18 @@ def test_a_long_chain_costs_one_query_per_level_at_most(client, django_assert_ma
     ancestors, descendants = chain.split('aria-current="page"')
     assert all(link(card) in ancestors for card in links[:4])
     assert all(link(card) in descendants for card in links[5:])
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_the_evolution_requirement_names_the_card_as_the_page_names_it(client, catalogue, language):
+    """Issue 29 item 1: St-2 Greymon's requirement `アグモン ○○` names Agumon by the name
+    this page gives it (its link's text), not the raw printed name."""
+    agumon = card("St-1")
+    client.cookies["django_language"] = language
+    page = client.get(f"/cards/{card('St-2').pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    requirement = page.split('<dd class="requirement">', 1)[1].split("</dd>", 1)[0]
+    link = re.search(rf'<a href="/cards/{agumon.pk}/">([^<]+)</a>', requirement)[1]
+    own = client.get(f"/cards/{agumon.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert link == re.search(r"<h1>([^<]+)</h1>", own)[1]
+    if language == "en":
+        assert link == "Agumon"
