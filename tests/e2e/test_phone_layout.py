@@ -350,3 +350,30 @@ def test_the_comparison_shows_its_difference_on_a_phone(phone_factory, language)
     assert first_row.locator("td").first.locator("svg.mu-difference").count() == 1
     phone.fits("compare-report")
     assert not phone.misfits, "\n".join(phone.misfits)
+
+
+@pytest.mark.parametrize("game", ["pad", "digimon"])
+def test_a_replay_step_tells_what_happened_right_under_its_buttons(phone_factory, game):
+    """Issue 29 item 2: on a phone a replay step shows "What happened" directly below
+    Previous / Next, on the first screen, and the boards after it (before: three screens
+    down, below the boards)."""
+    player = User.objects.create_user(f"replay-{game}", password=PASSWORD)
+    deck = deck_create(
+        owner=player,
+        game=game,
+        name=f"{game} replay",
+        visibility="public",
+        entries=entries_from_text(game, pad_list() if game == "pad" else digimon_list()),
+    )
+    phone = phone_factory("en")
+    page = phone.open(f"/goldfish/deck/{deck.pk}/?run=1&games=20&seed=5&sample=3&step=3")
+    step = page.locator(".gf-step:not([hidden])")
+    expect(step).to_be_visible()
+    step.scroll_into_view_if_needed()
+    nav = step.locator(".gf-step-nav").bounding_box()
+    events = step.locator(".gf-events").bounding_box()
+    board = step.locator("[data-board], [data-sheet]").first.bounding_box()
+    assert nav["y"] < events["y"] < board["y"]
+    assert events["y"] - (nav["y"] + nav["height"]) < 40  # right under the buttons
+    phone.fits(f"replay-{game}")
+    assert not phone.misfits, "\n".join(phone.misfits)
