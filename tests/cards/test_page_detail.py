@@ -127,7 +127,7 @@ def test_digimon_page_shows_attacks_lost_points_and_requirement(client, catalogu
         ("Species", "Dinosaur"),
         ("Type", "Vaccine"),
         ("Field", "NSp · Nature Spirits"),
-        ("Evolution requirement", "アグモン ○○"),
+        ("Evolution requirement", "Agumon ○○"),  # St-1 as this English page names it
     ]:
         assert f"{label} {value}" in shown
     attacks = text(section(html, "attacks-table"))
@@ -259,3 +259,28 @@ def test_the_evolution_requirement_names_the_card_as_the_page_names_it(client, c
     assert link == re.search(r"<h1>([^<]+)</h1>", own)[1]
     if language == "en":
         assert link == "Agumon"
+
+
+def test_every_catalogued_species_has_a_label_in_the_readers_language(catalogue):
+    """Issue 29 item 1: the Digimon species (families) the catalogue holds each have a
+    label of their own in 繁體 and 简体 (a new one would be shown in English)."""
+    from django.utils import translation
+
+    from cards.templatetags.card_tags import LABELS
+
+    species = set(Card.objects.exclude(species="").values_list("species", flat=True))
+    assert species and species <= set(LABELS["species"])
+    for language in ("zh-hant", "zh-hans"):
+        with translation.override(language):
+            untranslated = [s for s in species if str(LABELS["species"][s]) == s]
+        assert untranslated == [], language
+
+
+@pytest.mark.parametrize(("language", "shown"), [("zh-hant", "爬蟲類型"), ("zh-hans", "爬虫类型")])
+def test_the_card_page_shows_the_species_in_the_readers_language(
+    client, catalogue, language, shown
+):
+    reptile = Card.objects.filter(species="Reptile").order_by("pk").first()
+    client.cookies["django_language"] = language
+    page = client.get(f"/cards/{reptile.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert shown in page and ">Reptile<" not in page
