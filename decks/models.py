@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 
 from cards import vocabulary as v
+from decks.reference_names import reference_display_name
 
 DECK, TEAM, SIDE = "deck", "team", "side"
 # The sideboard / maybe zone holds cards a player is considering: the validator, the
@@ -71,6 +72,12 @@ class Deck(models.Model):
                 fields=["game", "name"], condition=Q(reference=True), name="deck_reference"
             ),
         ]
+
+    @property
+    def display_name(self) -> str:
+        """The name as the page's language reads it (a reference deck's words translated,
+        decks/reference_names.py); a player's deck as its player named it."""
+        return reference_display_name(self.name) if self.reference else self.name
 
     def __str__(self) -> str:
         return self.name

@@ -21,7 +21,7 @@ def showcase() -> list[dict]:
     """Every public reference deck, grouped by game and ordered by name: one query."""
     decks = (
         Deck.objects.filter(reference=True, visibility=PUBLIC)
-        .only("id", "game", "name")
+        .only("id", "game", "name", "reference")
         .order_by("game", "name", "pk")
     )
     groups = {game: list(group) for game, group in groupby(decks, key=lambda deck: deck.game)}

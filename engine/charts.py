@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.templatetags.card_tags import LABELS
+from decks.reference_names import reference_display_name
 
 COLOURS = ("fire", "water", "wood", "light", "dark", "heart")  # the report's order
 
@@ -282,6 +283,7 @@ def interval_bar(rate: dict | None, *, wins: int, games: int, label: str = "") -
     """A win rate's bar and error bar: coordinates in px of a RATE_WIDTH-wide SVG."""
     if not rate:
         return None
+    label = reference_display_name(str(label))  # "Reference: Water" in the page's words
     summary = _("Win rate %(rate)s: %(wins)s wins in %(games)s games") % {
         "rate": rate_text(rate),
         "wins": wins,

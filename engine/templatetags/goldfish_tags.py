@@ -47,3 +47,12 @@ def policy_label(name) -> str:
     from engine.policy_texts import POLICY_LABELS
 
     return str(POLICY_LABELS.get(name, name)) if name else ""
+
+
+@register.filter
+def deck_label(name) -> str:
+    """A deck's name in a report (stored as text): a reference deck's words in the page's
+    language (decks/reference_names.py), any other name as it is."""
+    from decks.reference_names import reference_display_name
+
+    return reference_display_name(name)
