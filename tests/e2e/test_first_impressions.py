@@ -77,15 +77,19 @@ def test_the_home_page_shows_what_the_site_does_with_real_reference_decks(visito
     expect(rows).to_have_count(1, timeout=RUN_TIMEOUT)
     expect(rows.locator("th")).to_contain_text(pad_opponent)
 
-    # 简体: the Digimon matchup, from its translated link.
+    # 简体: the Digimon matchup, from its translated link; the reference decks' names read
+    # in 简体 too (issue 29: "Reference: Agumon line" is 参考：Agumon 系列)
+    def in_simplified(name: str) -> str:
+        return "参考：" + name.removeprefix("Reference: ").removesuffix(" line") + " 系列"
+
     visitor = in_language(visitor_factory("zh-hans-digimon"), "zh-hans")
     page = visitor.open("/")
     page.locator("#tour-matchup").get_by_role(
-        "link", name=f"{digimon_deck} 对战 {digimon_opponent}"
+        "link", name=f"{in_simplified(digimon_deck)} 对战 {in_simplified(digimon_opponent)}"
     ).click()
     rows = page.locator("[data-opponents] tbody tr")
     expect(rows).to_have_count(1, timeout=RUN_TIMEOUT)
-    expect(rows.locator("th")).to_contain_text(digimon_opponent)
+    expect(rows.locator("th")).to_contain_text(in_simplified(digimon_opponent))
     visitor.shot("digimon-matchup")
 
 
@@ -137,7 +141,10 @@ def test_a_new_player_signs_up_and_starts_from_a_reference_deck(visitor_factory)
     expect(page.get_by_role("heading", level=1)).to_have_text("歡迎，newcomer！")
     expect(page.get_by_role("link", name="打開組牌頁面")).to_have_attribute("href", "/decks/new/")
     visitor.shot("welcome")
-    page.get_by_role("button", name=f"複製 {first_pad_deck}").click()
+    # the reference deck's name in 繁體 (issue 29): "Reference: Dark" is 參考：暗
+    hant = {"Dark": "暗", "Fire": "火", "Light": "光", "Water": "水", "Wood": "木"}
+    shown = "參考：" + hant[first_pad_deck.removeprefix("Reference: ")]
+    page.get_by_role("button", name=f"複製 {shown}").click()
     expect(page.locator("[data-builder]")).to_be_visible()
     copy = Deck.objects.get(owner__username="newcomer")
     assert copy.forked_from.name == first_pad_deck and copy.visibility == PRIVATE
