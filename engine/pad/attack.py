@@ -46,13 +46,7 @@ class Attacker:
                 self.answer_order(area, extra)  # PAD-4.5.2: the defender picks
             for index in list(area):
                 stack = pets[index]
-                extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
-                bonus = stack.attack_bonus
-                if extra is not None:
-                    extra_combo += extra[index][0]
-                    extra_damage += extra[index][1]
-                    bonus += extra[index][2]
-                attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
+                attack, points, bonus = self.declared_attack(index, extra)
                 for _ in range(1 + stack.extra_attacks if attack > 0 else 0):
                     attack += bonus  # PAD-4.5.1: a bonus raises an attack, never makes one
                     bonus = 0
@@ -95,6 +89,20 @@ class Attacker:
         for step in steps:
             effects.run(self, step, stack.top, index)
 
+    def declared_attack(self, index: int, extra) -> tuple[int, int, int]:
+        """(attack, damage points, attack bonus) of pet `index` at this turn's combos, with
+        its own and the continuous (`extra`, from `continuous_buffs`) extra combos, extra
+        damage and bonuses (PAD-4.5.1); the bonus is added to an attack above 0 only."""
+        stack = self.state.pets[index]
+        extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
+        bonus = stack.attack_bonus
+        if extra is not None:
+            extra_combo += extra[index][0]
+            extra_damage += extra[index][1]
+            bonus += extra[index][2]
+        attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
+        return attack, points, bonus
+
     def answer_order(self, area: list[int], extra) -> None:
         """PAD-4.5.2: the defender picks which attacker it answers next, then its blockers.
         Its policy gives the order it will answer the attack area in, knowing each
@@ -104,16 +112,9 @@ class Attacker:
         defender = self.opponent
         if all(stack.tapped for stack in defender.state.pets):
             return
-        pets, attackers = self.state.pets, []
+        attackers = []
         for index in area:
-            stack = pets[index]
-            extra_combo, extra_damage = stack.extra_combo, stack.extra_damage
-            bonus = stack.attack_bonus
-            if extra is not None:
-                extra_combo += extra[index][0]
-                extra_damage += extra[index][1]
-                bonus += extra[index][2]
-            attack, points = attack_damage(stack.top, self.combos, extra_combo, extra_damage)
+            attack, points, bonus = self.declared_attack(index, extra)
             attackers.append((index, attack + bonus if attack > 0 else 0, points))
         order = defender.policy.choose_answer_order(defender, attackers)
         if sorted(order) != sorted(area):

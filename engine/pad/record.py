@@ -4,7 +4,7 @@ a summary tallies (a mixin of engine/pad/rules.PadGame, whose state it reads).""
 from __future__ import annotations
 
 from engine.core.result import GameResult
-from engine.pad.attack import ATTRIBUTE_BITS, attack_damage
+from engine.pad.attack import ATTRIBUTE_BITS
 from engine.pad.opponent import defence_of
 
 # Phases of a turn whose combo count is made: a pet's attack at it is worth showing.
@@ -24,11 +24,7 @@ def _figures(game, with_attack: bool) -> dict:
         stack = state.pets[index]
         figure = {"def": defence_of(stack)}
         if stack.top.attr_mask & made:
-            extra_combo, bonus = stack.extra_combo, stack.attack_bonus
-            if buffs is not None:
-                extra_combo += buffs[index][0]
-                bonus += buffs[index][2]
-            attack, _points = attack_damage(stack.top, game.combos, extra_combo)
+            attack, _points, bonus = game.declared_attack(index, buffs)
             figure["atk"] = attack + bonus if attack > 0 else 0
         return figure
 

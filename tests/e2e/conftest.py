@@ -155,3 +155,8 @@ def visitor_factory(browser, site, artifacts_dir, request):
 @pytest.fixture
 def visitor(visitor_factory) -> Visitor:
     return visitor_factory()
+
+
+# The phone visitor's fixture, for every browser test module (tests/e2e/test_play.py too),
+# defined beside the layout checks it measures with.
+from tests.e2e.test_phone_layout import phone_factory as phone_factory  # noqa: E402

@@ -10,12 +10,22 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from engine.models import PlayedGame
-from tests.e2e.test_phone_layout import LANGUAGES, phone_factory  # noqa: F401 (fixture)
+from tests.e2e.test_phone_layout import LANGUAGES
 
 PASSWORD = "pw-play-123"
 MOVE_SHOWS_WITHIN_MS = 2_000
 AGUMON = "Reference: Agumon line"
 UNDO = {"en": "Undo my last decision", "zh-hant": "撤回我上一個決定", "zh-hans": "撤回我上一个决定"}
+
+
+def start_game(visitor, game: str, deck: str, opponent: str):
+    """The /play/ form filled and sent: `deck` by its label, `opponent` by its value
+    ("ai:search", "invite", "goldfish" …); the page of the new game."""
+    page = visitor.open(f"/play/?game={game}")
+    page.select_option("select[name=deck]", label=deck)
+    page.select_option("select[name=opponent]", value=opponent)
+    page.locator("[data-play-start] button[type=submit]").click()
+    return page
 
 
 def take_first_decision(page) -> None:
@@ -27,12 +37,9 @@ def take_first_decision(page) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_pad_game_against_the_search_ai_on_a_phone(phone_factory, language):  # noqa: F811
+def test_a_pad_game_against_the_search_ai_on_a_phone(phone_factory, language):
     phone = phone_factory(language)
-    page = phone.open("/play/?game=pad")
-    page.select_option("select[name=deck]", label="Reference: Light")
-    page.select_option("select[name=opponent]", value="ai:search")
-    page.locator("[data-play-start] button[type=submit]").click()
+    page = start_game(phone, "pad", "Reference: Light", "ai:search")
     expect(page.locator("[data-table]")).to_be_visible()
     phone.fits("table")
     moves = 0
@@ -51,14 +58,11 @@ def test_a_pad_game_against_the_search_ai_on_a_phone(phone_factory, language):  
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_digimon_battle_sheets_fit_a_phone(phone_factory, language):  # noqa: F811
+def test_the_digimon_battle_sheets_fit_a_phone(phone_factory, language):
     """DGM-3's sheets for both players, live, at 390 px: no sideways scroll, before and
     after a few decisions (the opponent's hidden cards drawn as backs)."""
     phone = phone_factory(language)
-    page = phone.open("/play/?game=digimon")
-    page.select_option("select[name=deck]", label="Reference: Agumon line")
-    page.select_option("select[name=opponent]", value="ai:greedy")
-    page.locator("[data-play-start] button[type=submit]").click()
+    page = start_game(phone, "digimon", "Reference: Agumon line", "ai:greedy")
     expect(page.locator("[data-sheet]")).to_have_count(2)
     phone.fits("digimon-sheets")
     for _move in range(4):
@@ -74,10 +78,7 @@ def test_a_digimon_game_against_a_friend_on_two_devices(visitor_factory):
         User.objects.create_user(name, password=PASSWORD)
     host, friend = visitor_factory("host"), visitor_factory("friend")
     host.log_in("host", PASSWORD)
-    page = host.open("/play/?game=digimon")
-    page.select_option("select[name=deck]", label="Reference: Agumon line")
-    page.select_option("select[name=opponent]", value="invite")
-    page.locator("[data-play-start] button[type=submit]").click()
+    page = start_game(host, "digimon", "Reference: Agumon line", "invite")
     expect(page.locator("[data-invite]")).to_be_visible()
     address = page.url
     friend.log_in("friend", PASSWORD)
@@ -112,14 +113,11 @@ def test_a_digimon_game_against_a_friend_on_two_devices(visitor_factory):
 @pytest.mark.parametrize(
     ("game", "deck"), [("pad", "Reference: Light"), ("digimon", "Reference: Agumon line")]
 )
-def test_a_goldfish_game_played_by_hand_on_a_phone(phone_factory, language, game, deck):  # noqa: F811
+def test_a_goldfish_game_played_by_hand_on_a_phone(phone_factory, language, game, deck):
     """DGM-5's passive opponent: the player takes every decision of its own deck, by
     keyboard, at 390 px; the log tells what happened."""
     phone = phone_factory(language)
-    page = phone.open(f"/play/?game={game}")
-    page.select_option("select[name=deck]", label=deck)
-    page.select_option("select[name=opponent]", value="goldfish")
-    page.locator("[data-play-start] button[type=submit]").click()
+    page = start_game(phone, game, deck, "goldfish")
     expect(page.locator("[data-table]")).to_be_visible()
     phone.fits(f"goldfish-{game}")
     logged = page.locator(".play-log li").count()
@@ -132,17 +130,14 @@ def test_a_goldfish_game_played_by_hand_on_a_phone(phone_factory, language, game
     assert not phone.misfits, "\n".join(phone.misfits)
 
 
-def test_a_pad_game_against_a_friend_on_two_phones(phone_factory):  # noqa: F811
+def test_a_pad_game_against_a_friend_on_two_phones(phone_factory):
     """Two phones, 繁體 and 简体: the friend joins from the link; each move shows up on
     the other phone by itself, the pages fitting 390 px."""
     for name in ("host", "friend"):
         User.objects.create_user(name, password=PASSWORD)
     host, friend = phone_factory("zh-hant"), phone_factory("zh-hans")
     host.log_in("host", PASSWORD)
-    page = host.open("/play/?game=pad")
-    page.select_option("select[name=deck]", label="Reference: Light")
-    page.select_option("select[name=opponent]", value="invite")
-    page.locator("[data-play-start] button[type=submit]").click()
+    page = start_game(host, "pad", "Reference: Light", "invite")
     address = page.url
     friend.log_in("friend", PASSWORD)
     other = friend.open(address.replace(friend.site, ""))
@@ -163,17 +158,14 @@ def test_a_pad_game_against_a_friend_on_two_phones(phone_factory):  # noqa: F811
 
 
 def test_a_whole_pad_game_against_the_search_ai_on_a_phone_and_its_shared_replay(
-    phone_factory,  # noqa: F811
+    phone_factory,
     visitor_factory,
 ):
     """Issue 28's "done when", PAD half: on a phone, a whole game against the search AI,
     one decision undone on the way; the replay's address, opened by someone else,
     shows the game step by step."""
     phone = phone_factory("en")
-    page = phone.open("/play/?game=pad")
-    page.select_option("select[name=deck]", label="Reference: Light")
-    page.select_option("select[name=opponent]", value="ai:search")
-    page.locator("[data-play-start] button[type=submit]").click()
+    page = start_game(phone, "pad", "Reference: Light", "ai:search")
     take_first_decision(page)
     with page.expect_navigation():
         page.get_by_role("button", name=UNDO["en"]).click()

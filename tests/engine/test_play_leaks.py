@@ -50,16 +50,31 @@ def _zones(world, game: str, seat: int) -> tuple[set[str], set[str]]:
     return hidden, seen
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_hidden_card_reaches_the_players_page_or_json(client, gauntlet, game):
+def started(client, game: str, seed: int):
+    """A game of the player's deck against the greedy AI's (the API's view, both decks)."""
     mine, theirs = (Deck.objects.get(name=name) for name in GAMES[game])
     body = {
         "game": game,
         "deck": {"deck": mine.pk},
         "opponent": {"ai": "greedy", "deck": {"deck": theirs.pk}},
-        "seed": 9,
+        "seed": seed,
     }
-    view = client.post("/api/games/", body, content_type="application/json").json()
+    return client.post("/api/games/", body, content_type="application/json").json(), mine, theirs
+
+
+def next_view(client, view: dict, step: int) -> dict:
+    """The view after the player's next decision (legal actions taken in turn)."""
+    actions = view["legal_actions"]
+    return client.post(
+        f"/api/games/{view['id']}/actions/",
+        {"action": actions[step % len(actions)]["id"]},
+        content_type="application/json",
+    ).json()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_hidden_card_reaches_the_players_page_or_json(client, gauntlet, game):
+    view, mine, theirs = started(client, game, seed=9)
     checked = 0
     for step in range(300):
         row = PlayedGame.objects.get(pk=view["id"])
@@ -86,11 +101,7 @@ def test_no_hidden_card_reaches_the_players_page_or_json(client, gauntlet, game)
         checked += bool(secret)
         if view["result"] is not None:
             break
-        view = client.post(
-            f"/api/games/{view['id']}/actions/",
-            {"action": view["legal_actions"][step % len(view["legal_actions"])]["id"]},
-            content_type="application/json",
-        ).json()
+        view = next_view(client, view, step)
     assert view["result"] is not None and checked > 10
 
 
@@ -121,14 +132,7 @@ def test_each_logged_event_tells_the_reader_only_what_the_reader_saw(client, gau
     """The log tells every event of the game (the replay's sentences), one line each;
     at every step, a line never names a card its event hid from the reader; the
     reader's own draws are named; once the game is over the opponent's are too."""
-    mine, theirs = (Deck.objects.get(name=name) for name in GAMES[game])
-    body = {
-        "game": game,
-        "deck": {"deck": mine.pk},
-        "opponent": {"ai": "greedy", "deck": {"deck": theirs.pk}},
-        "seed": 5,
-    }
-    view = client.post("/api/games/", body, content_type="application/json").json()
+    view, _mine, _theirs = started(client, game, seed=5)
     hidden_lines = own_draws = 0
     for step in range(300):
         events = play.full_log(PlayedGame.objects.get(pk=view["id"]))["events"]
@@ -145,11 +149,7 @@ def test_each_logged_event_tells_the_reader_only_what_the_reader_saw(client, gau
                 own_draws += 1
         if view["result"] is not None:
             break
-        view = client.post(
-            f"/api/games/{view['id']}/actions/",
-            {"action": view["legal_actions"][step % len(view["legal_actions"])]["id"]},
-            content_type="application/json",
-        ).json()
+        view = next_view(client, view, step)
     assert view["result"] is not None and hidden_lines > 20 and own_draws > 0
     opponent_draws = [
         (event, line)
