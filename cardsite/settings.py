@@ -321,6 +321,12 @@ SIMULATIONS_PER_ADDRESS = envint("SIMULATIONS_PER_ADDRESS", 2)
 JOB_SYNC_GAMES = envint("JOB_SYNC_GAMES", 5000)
 JOB_CHUNK_GAMES = envint("JOB_CHUNK_GAMES", 1000)
 JOB_KEEP_DAYS = envint("JOB_KEEP_DAYS", 7)  # a finished job's report is kept this long
+# A matchup or comparison page plays in its request up to about a second's worth of games
+# (greedy games: ~1,500 a second for PAD on one core); a longer run goes to the workers and
+# its page shows the progress bar. Every run's report is stored (engine/stored_runs.py) and
+# kept until nobody viewed it for STORED_RUN_KEEP_DAYS.
+PAGE_MATCH_SYNC_GAMES = envint("PAGE_MATCH_SYNC_GAMES", 1500)
+STORED_RUN_KEEP_DAYS = envint("STORED_RUN_KEEP_DAYS", 90)
 # A job that no worker moved for this many seconds (no chunk of it taken, played or
 # finished) fails with `workers_unavailable` instead of staying "queued" or "running" forever.
 JOB_STALL_SECONDS = envint("JOB_STALL_SECONDS", 300)

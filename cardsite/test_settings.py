@@ -42,6 +42,10 @@ if base.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     test_db = Path(tempfile.mkdtemp(prefix="cardsite-test-db-")) / "test.sqlite3"
     DATABASES = {"default": {**base.DATABASES["default"], "TEST": {"NAME": str(test_db)}}}
 
+# The pages' matchups play in the request as before issue 29 (no worker runs beside the
+# test server); tests/engine/test_stored_runs.py puts the site's default back.
+PAGE_MATCH_SYNC_GAMES = 20_000
+
 # The catalogue cache (cards/cache.py) is off in the suite even with REDIS_URL set: test
 # data is bulk-inserted and rolled back without the signals that bump its version.
 # tests/load_cache turns it on (Redis database 12) with a key prefix per test.

@@ -159,3 +159,22 @@ class PlayedGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} game {self.pk}"
+
+
+# --- matchup and comparison runs kept for their addresses (issue 29) ---------------------
+class StoredRun(models.Model):
+    """A matchup or comparison report played once and read by every later view of its
+    address (or of a job with the same inputs): `key` digests everything that decides the
+    report (engine/stored_runs.py). The report is JSON text, as a job's (key order kept), and so
+    are `samples`: the logged sample games viewed so far, by "opponent:seed"."""
+
+    key = models.CharField(primary_key=True, max_length=64)
+    kind = models.CharField(max_length=10, choices=KINDS)
+    game = models.CharField(max_length=10)
+    report = models.TextField()
+    samples = models.TextField(default="{}")
+    created = models.DateTimeField(auto_now_add=True)
+    viewed = models.DateTimeField(db_index=True)  # moved at most daily; purged when old
+
+    def __str__(self) -> str:
+        return f"{self.kind} run {self.key[:12]}"

@@ -30,6 +30,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from engine import stored_runs
 from engine.core.limits import Stopped, TimeLimit, watching
 from engine.core.plan import Chunk, Plan
 from engine.jobs import leases
@@ -265,6 +266,8 @@ def assemble(job_id: str) -> None:
         job.expires = job.finished + timedelta(days=settings.JOB_KEEP_DAYS)
         job.save()
         JobChunk.objects.filter(job=job).update(summary=None)
+        if job.parameters.get("run_key"):  # a matchup or comparison: its address reads it
+            stored_runs.store(job.parameters["run_key"], job.kind, job.game, assembled)
 
 
 def _next_stage(job: Job, plan, played: list[JobChunk]) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from decks.models import Deck
-from engine import budget
+from engine import budget, stored_runs
 from engine.jobs import services
 from engine.matchup_services import (
     MatchupRequest,
@@ -50,7 +50,10 @@ def goldfish_submission(request: GoldfishRequest, deck: Deck | None) -> Submissi
     )
 
 
-def matchup_submission(request: MatchupRequest) -> Submission:
+def matchup_submission(request: MatchupRequest, page: str = "") -> Submission:
+    """A matchup or comparison job; its report is stored under the run's key as the page's
+    own run would be (engine/stored_runs.py), and `page`, the run's shareable address on
+    the page it was started from, is where the job page sends its reader for the sample game."""
     kind = "matchup" if request.other is None else "compare"
     decks = [request.deck] + ([request.other] if request.other else [])
     build = matchup_plan_for if request.other is None else comparison_plan_for
@@ -63,6 +66,8 @@ def matchup_submission(request: MatchupRequest) -> Submission:
         "first": request.first,
         "decks": [dict(deck.label) for deck in decks],
         "opponents": [dict(deck.label) for deck in request.opponents],
+        "run_key": stored_runs.run_key(request),
+        "page": page,
     }
     deck_ids = tuple(sorted({label["deck"] for label in labels if label.get("deck")}))
     return Submission(

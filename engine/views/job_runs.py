@@ -21,13 +21,16 @@ from engine.jobs import services
 from engine.jobs.submission import Submission, runs_as_job, submit
 
 
-def sync_limit() -> int:
-    """The most games a page plays in its own request."""
-    return min(settings.JOB_SYNC_GAMES, PAGE_SYNC_MAX_GAMES)
+def sync_limit(*, matches: bool = False) -> int:
+    """The most games a page plays in its own request; for a matchup or a comparison
+    (`matches`) no more than about a second's worth (PAGE_MATCH_SYNC_GAMES): a longer run
+    shows the job page's progress bar rather than a blank wait."""
+    limit = min(settings.JOB_SYNC_GAMES, PAGE_SYNC_MAX_GAMES)
+    return min(limit, settings.PAGE_MATCH_SYNC_GAMES) if matches else limit
 
 
-def runs_on_workers(cost: int) -> bool:
-    return runs_as_job(cost) or cost > PAGE_SYNC_MAX_GAMES
+def runs_on_workers(cost: int, *, matches: bool = False) -> bool:
+    return runs_as_job(cost) or cost > sync_limit(matches=matches)
 
 
 def run_params(request):
@@ -43,12 +46,17 @@ def see_other(url: str) -> HttpResponseRedirect:
     return response
 
 
-def to_run_address(request) -> HttpResponseRedirect:
-    """303 to the page's shareable GET address of the posted options."""
+def run_address(request) -> str:
+    """The page's shareable GET address of the posted options."""
     params = request.POST.copy()
     params.pop("csrfmiddlewaretoken", None)
     params["run"] = "1"
-    return see_other(f"{request.path}?{params.urlencode()}")
+    return f"{request.path}?{params.urlencode()}"
+
+
+def to_run_address(request) -> HttpResponseRedirect:
+    """303 to the page's shareable GET address of the posted options."""
+    return see_other(run_address(request))
 
 
 def start_job(request, submission: Submission) -> HttpResponseRedirect:
@@ -58,12 +66,12 @@ def start_job(request, submission: Submission) -> HttpResponseRedirect:
     return see_other(reverse("engine:job", args=[job.pk]))
 
 
-def workers_notice(cost: int) -> str:
+def workers_notice(cost: int, *, matches: bool = False) -> str:
     """What a GET address above the synchronous size shows instead of running."""
     return _(
         "This run plays %(cost)s games: above %(limit)s a run goes to the job workers. "
         "Press Run to start it; its own page then shows the progress and the report."
-    ) % {"cost": cost, "limit": sync_limit()}
+    ) % {"cost": cost, "limit": sync_limit(matches=matches)}
 
 
 def refusal_text(error) -> str | None:

@@ -92,6 +92,8 @@ def job_context(request, job: Job) -> dict:
         "deck": deck,
         "run_page": reverse(RUN_PAGES[job.kind], args=[deck.pk]) if deck else "",
         "error_text": error_text(job) if job.state == FAILED else "",
+        # A finished matchup's report is stored: its page's address reads it, with a replay.
+        "stored_page": parameters.get("page", "") if job.state == DONE else "",
     }
     if job.state == DONE:
         context.update(_report_context(job, request))

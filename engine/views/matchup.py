@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from decks.models import Deck
 from decks.views import _deck_or_404
-from engine import budget
+from engine import budget, stored_runs
 from engine.concurrency import Busy
 from engine.convert import deck_spec
 from engine.core import api as engine
@@ -32,6 +32,7 @@ from engine.views.goldfish import (
     replay_frame,
 )
 from engine.views.job_runs import (
+    run_address,
     run_params,
     runs_on_workers,
     start_job,
@@ -72,7 +73,7 @@ def page_context(deck: Deck, form, policies: dict) -> dict:
             for name, text in policies.items()
         ],
         "max_games": PAGE_MAX_GAMES,
-        "sync_games": sync_limit(),
+        "sync_games": sync_limit(matches=True),
         "errors": [],
     }
 
@@ -100,28 +101,34 @@ def build_run(request, form, deck: Deck, other: MatchDeck | None = None):
 
 
 def run_or_job(request, template: str, context: dict, run: MatchupRequest, data: dict, results):
-    """A posted run: 303 to its address, or to its job above the synchronous size; an
-    address: the run played here, or above that size only the form and a notice."""
-    large = runs_on_workers(run.cost)
+    """A posted run: 303 to its address, or to its job when it is neither stored nor small
+    enough to play in the request; an address: the stored report, else the run played
+    here, or above the page's synchronous size only the form and a notice."""
+    key = stored_runs.run_key(run)
+    stored = stored_runs.find(key)
+    large = stored is None and runs_on_workers(run.cost, matches=True)
     if request.method == "POST":
         if not large:
             return to_run_address(request)
         try:
-            return start_job(request, matchup_submission(run))
+            return start_job(request, matchup_submission(run, page=run_address(request)))
         except (budget.BudgetExceeded, GoldfishError, JobRefused) as error:
             return refused_page(request, template, context, error)
     if large:
-        context["notice"] = workers_notice(run.cost)
+        context["notice"] = workers_notice(run.cost, matches=True)
         return render(request, template, context)
-    return run_page(request, template, context, run, data, results)
+    return run_page(request, template, context, run, data, results, key=key, stored=stored)
 
 
-def run_page(request, template: str, context: dict, run: MatchupRequest, data: dict, results):
-    """Play the run here (charged to the budget) and render its report, or say why not;
-    `results(request, run, report, log, vs)` is the context of what was played."""
+def run_page(
+    request, template: str, context: dict, run: MatchupRequest, data: dict, results, **stored
+):
+    """The run's report, read from its stored run or played here (charged to the budget),
+    or why not; `results(request, run, report, log, vs)` is the context of what was played;
+    `stored` passes charged_run the run's key and stored row when looked up already."""
     vs = max(0, min(int_param(request.GET.get("vs"), 0), len(run.opponents) - 1))
     try:
-        report, log = charged_run(request, run, opponent=vs, sample_seed=data["sample"])
+        report, log = charged_run(request, run, opponent=vs, sample_seed=data["sample"], **stored)
     except (budget.BudgetExceeded, Busy, GoldfishError) as error:
         return refused_page(request, template, context, error)
     context["run"] = run

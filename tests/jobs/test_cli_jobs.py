@@ -67,6 +67,7 @@ def test_purge_deletes_the_finished_jobs_past_their_time_only(capsys):
     assert jobs(capsys, "--purge") == [
         "1 expired jobs deleted.",
         "0 games started signed out deleted.",
+        "0 stored runs nobody viewed deleted.",
     ]
     assert set(Job.objects.values_list("pk", flat=True)) == {kept.pk, unfinished.pk}
     assert not Job.objects.filter(pk=expired.pk).exists()

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from engine import play
+from engine import play, stored_runs
 from engine.jobs import cli, services
 from engine.models import UNFINISHED, Job
 
@@ -15,7 +15,8 @@ class Command(BaseCommand):
     help = (
         "List the recent jobs (id, kind, state, progress, age), or tend them: --purge deletes "
         "the jobs kept past JOB_KEEP_DAYS and the browser games started signed out that nobody "
-        "touched for PLAY_ANONYMOUS_KEEP_DAYS, --fail-stalled queues again the chunks of dead "
+        "touched for PLAY_ANONYMOUS_KEEP_DAYS and the stored matchup runs nobody viewed for "
+        "STORED_RUN_KEEP_DAYS, --fail-stalled queues again the chunks of dead "
         "workers and fails the unfinished jobs no worker moved for JOB_STALL_SECONDS (both for "
         "a cron, e.g. every 10 minutes), --cancel stops one job."
     )
@@ -25,8 +26,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--purge",
             action="store_true",
-            help="Delete the jobs whose results expired, and the browser games started signed "
-            "out that nobody touched for PLAY_ANONYMOUS_KEEP_DAYS.",
+            help="Delete the jobs whose results expired, the browser games started signed "
+            "out that nobody touched for PLAY_ANONYMOUS_KEEP_DAYS and the stored matchup runs "
+            "nobody viewed for STORED_RUN_KEEP_DAYS.",
         )
         parser.add_argument(
             "--fail-stalled",
@@ -47,6 +49,7 @@ class Command(BaseCommand):
         if options["purge"]:
             self.stdout.write(f"{services.purge()} expired jobs deleted.")
             self.stdout.write(f"{play.purge()} games started signed out deleted.")
+            self.stdout.write(f"{stored_runs.purge()} stored runs nobody viewed deleted.")
             tended = True
         if not tended:
             self._list(options["limit"])
