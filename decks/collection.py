@@ -10,19 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
-from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from cards.models import Card
 from decks.collection_list import MAX_OWNED, export_collection_text, parse_collection
-from decks.models import DECK, PRIVATE, PUBLIC, TEAM, Collection, CollectionCard, Deck
+from decks.collection_needs import deck_needs
+from decks.models import PRIVATE, PUBLIC, Collection, CollectionCard, Deck
 from decks.services import DeckError, list_error
 
 REPLACE, ADD = "replace", "add"
 MODES = (REPLACE, ADD)
 VISIBILITIES = (PUBLIC, PRIVATE)
-COUNTED_ZONES = (DECK, TEAM)
 
 
 class CollectionError(DeckError):
@@ -183,26 +181,9 @@ class Ownership:
 
 def deck_ownership(deck: Deck, user) -> Ownership | None:
     """How much of `deck` the user's collection covers; None for anonymous readers.
-    One query: the deck's counted entries, their cards and the copies owned of each."""
+    One query (decks.collection_needs, which the collection page's list shares)."""
     if not user.is_authenticated:
         return None
-    owned = CollectionCard.objects.filter(collection__owner=user, card_id=OuterRef("card_id"))
-    entries = (
-        deck.entries.filter(zone__in=COUNTED_ZONES)
-        .select_related("card")
-        .annotate(owned=Coalesce(Subquery(owned.values("quantity")[:1]), 0))
-    )
-    needed: dict[int, int] = {}
-    have: dict[int, int] = {}
-    cards: dict[int, Card] = {}
-    for entry in entries:
-        needed[entry.card_id] = needed.get(entry.card_id, 0) + entry.quantity
-        have[entry.card_id], cards[entry.card_id] = entry.owned, entry.card
-    missing = [
-        Missing(cards[card_id], quantity - have[card_id])
-        for card_id, quantity in needed.items()
-        if have[card_id] < quantity
-    ]
-    missing.sort(key=lambda row: (-row.quantity, row.card.number_sort, row.card.pk))
-    total = sum(needed.values())
-    return Ownership(total - sum(row.quantity for row in missing), total, missing)
+    needs = deck_needs(deck, user)
+    missing = [Missing(need.card, need.missing) for need in needs.missing]
+    return Ownership(needs.owned, needs.needed, missing)

@@ -17,7 +17,13 @@ urlpatterns = [
     path("collection/count/", collection.collection_count, name="collection_count"),
     path("collection/share/", collection.collection_visibility, name="collection_visibility"),
     path("collection/export.txt", collection.collection_export, name="collection_export"),
+    path("collection/needs.txt", collection.collection_needs_export, name="collection_needs"),
     path("collection/of/<str:username>/", collection.user_collection, name="user_collection"),
+    path(
+        "collection/of/<str:username>/needs.txt",
+        collection.user_collection_needs,
+        name="user_collection_needs",
+    ),
     path(f"{DECK}/", views.deck_detail, name="detail"),
     path(f"{DECK}/export.txt", views.deck_export, name="export"),
     path(f"{DECK}/fork/", views.deck_fork_view, name="fork"),

@@ -1,8 +1,11 @@
 """The collection pages: "My collection" (counts, import, export, sharing) and a player's
-public collection (issue 16). Writes are plain POST forms (Post/Redirect/Get); the rules
-are in decks.collection."""
+public collection (issue 16), with pictures, search, set completion and what a deck still
+needs (issue 29; what they show is gathered in decks.views.collection_page). Writes are
+plain POST forms (Post/Redirect/Get); the rules are in decks.collection."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -14,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from cards import vocabulary as v
 from cards.display_names import name_language
 from decks.collection import (
     ADD,
@@ -22,15 +24,16 @@ from decks.collection import (
     collection_of,
     export_collection,
     import_collection,
-    owned_cards,
     readable_collection,
     set_card_count,
     set_visibility,
 )
 from decks.collection_list import MAX_OWNED
+from decks.collection_needs import chosen_deck, deck_needs, needs_text
 from decks.forms import MAX_LIST_CHARS
 from decks.models import PRIVATE, PUBLIC
 from decks.services import DeckError
+from decks.views.collection_page import MAX_QUERY, collection_context
 from decks.views.common import error_messages
 
 
@@ -55,39 +58,38 @@ class ImportForm(forms.Form):
 class CountForm(forms.Form):
     card = forms.IntegerField(min_value=1)
     quantity = forms.IntegerField(min_value=0, max_value=MAX_OWNED)
+    # The search and page the count was edited on, to come back to them.
+    q = forms.CharField(required=False, max_length=MAX_QUERY)
+    page = forms.IntegerField(required=False, min_value=1)
+
+
+def _back_to(form: CountForm) -> str:
+    """The collection page the count form was on, at the card just edited."""
+    data = form.cleaned_data if form.is_valid() else {}
+    params = {key: data[key] for key in ("q", "page") if data.get(key)}
+    query = f"?{urlencode(params)}" if params else ""
+    anchor = f"#card-{data['card']}" if data else ""
+    return f"{reverse('decks:collection')}{query}{anchor}"
 
 
 class VisibilityForm(forms.Form):
     visibility = forms.ChoiceField(choices=[(PRIVATE, PRIVATE), (PUBLIC, PUBLIC)])
 
 
-def _games(rows) -> list[dict]:
-    """The owned cards by game, each game with its count of copies."""
-    groups = []
-    for game, _label in v.GAMES:
-        of_game = [row for row in rows if row.card.game == game]
-        if of_game:
-            groups.append(
-                {"game": game, "rows": of_game, "copies": sum(r.quantity for r in of_game)}
-            )
-    return groups
-
-
 def _page(request, owner, collection, *, editable: bool, form=None, status=200):
-    rows = owned_cards(collection)
     context = {
-        "owner": owner,
-        "collection": collection,
+        **collection_context(request, owner, collection, editable=editable),
         "visibility": collection.visibility if collection else PRIVATE,
-        "groups": _games(rows),
-        "copies": sum(row.quantity for row in rows),
-        "editable": editable,
         "import_form": form or ImportForm(),
         "max_owned": MAX_OWNED,
         "public_url": request.build_absolute_uri(
             reverse("decks:user_collection", args=[owner.get_username()])
         ),
     }
+    if status == 200 and context["search"].error:
+        status = 400  # as the card search answers a query it cannot read
+    elif status == 200 and context["search"].timeout:
+        status = 503
     template = "decks/collection.html" if editable else "decks/collection_public.html"
     return render(request, template, context, status=status)
 
@@ -138,7 +140,7 @@ def collection_count(request):
         messages.error(request, error.message)
     else:
         messages.success(request, _("Count saved."))
-    return redirect(f"{reverse('decks:collection')}#card-{form.cleaned_data['card']}")
+    return redirect(_back_to(form))
 
 
 @require_POST
@@ -171,3 +173,26 @@ def user_collection(request, username: str):
     if collection is None:
         raise Http404(_("No public collection has this name."))
     return _page(request, collection.owner, collection, editable=False)
+
+
+def _needs_download(request, owner, deck_id: str) -> HttpResponse:
+    """What a deck still needs from `owner`'s collection, as a deck list to paste."""
+    deck = chosen_deck(deck_id, request.user)
+    if deck is None:
+        raise Http404(_("No deck has this id."))
+    text = needs_text(deck_needs(deck, owner), name_language(request.GET.get("lang")))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="needs-{deck.pk}.txt"'
+    return response
+
+
+@login_required
+def collection_needs_export(request):
+    return _needs_download(request, request.user, request.GET.get("deck", ""))
+
+
+def user_collection_needs(request, username: str):
+    collection = readable_collection(username, request.user)
+    if collection is None:
+        raise Http404(_("No public collection has this name."))
+    return _needs_download(request, collection.owner, request.GET.get("deck", ""))

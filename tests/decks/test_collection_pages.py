@@ -22,7 +22,11 @@ def text_of(response) -> str:
 
 def ownership_text(response) -> str:
     """The ownership summary as read: its links inline."""
-    found = re.search(r'<p class="ownership-summary">(.*?)</p>', response.content.decode(), re.S)
+    return ownership_text_of(response.content.decode())
+
+
+def ownership_text_of(page: str) -> str:
+    found = re.search(r'<p class="ownership-summary">(.*?)</p>', page, re.S)
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", found[1]))).strip()
 
 
@@ -129,12 +133,14 @@ def test_the_deck_page_says_what_you_miss(client, owner, other, catalogue):
     import_collection(owner=other, text="2 Red Dragon\n5 Volcano Dragon")
     client.force_login(other)
 
-    summary = ownership_text(client.get(f"/decks/{deck.pk}/"))
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
 
-    assert (
-        summary
-        == "You own 4 of 6 cards; missing: 1 × Lil' Red Dragon, 1 × Red Dragon My collection"
+    assert ownership_text_of(page) == (
+        "You own 4 of 6 cards; missing: 1 × Lil' Red Dragon, 1 × Red Dragon "
+        "What this deck still needs"
     )
+    # The link opens the collection page on this deck's list of missing cards (issue 29).
+    assert f'href="/decks/collection/?deck={deck.pk}#needs"' in page
 
 
 def test_the_deck_page_says_nothing_to_anonymous_readers(client, owner, catalogue):
@@ -146,7 +152,10 @@ def test_the_deck_page_when_you_own_every_card(client, owner, catalogue):
     deck = _deck(owner)
     import_collection(owner=owner, text="1 Lil' Red Dragon\n3 Red Dragon\n2 Volcano Dragon")
     client.force_login(owner)
-    assert "You own all 6 cards of this deck." in text_of(client.get(f"/decks/{deck.pk}/"))
+    page = client.get(f"/decks/{deck.pk}/")
+    assert "You own all 6 cards of this deck." in text_of(page)
+    # Nothing to list: the link goes to the collection itself.
+    assert '<a class="ownership-link" href="/decks/collection/">' in page.content.decode()
 
 
 def test_the_builder_shows_the_summary_and_updates_it(client, owner, catalogue):

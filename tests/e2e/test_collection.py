@@ -50,7 +50,7 @@ def test_import_a_list_then_see_what_a_deck_misses_and_search_owned_cards(visito
     page.locator("input[name=mode][value=replace]").check()
     page.locator(".collection-import [type=submit]").click()
     expect(page.locator(".message-success")).to_have_text("11 cards recorded.")
-    expect(page.locator(".collection-table tbody tr")).to_have_count(3)
+    expect(page.locator(".owned-card")).to_have_count(3)
     expect(count_input(page, "B01-002")).to_have_value("2")
     expect(count_input(page, "St-1")).to_have_value("4")
     visitor.shot("imported")
@@ -113,6 +113,6 @@ def test_on_a_phone_in_chinese_a_shared_collection_and_what_a_deck_misses(visito
     reader = visitor_factory("reader", locale="zh-TW")
     page = reader.open("/decks/collection/of/phone/")
     expect(page.locator("h1")).to_have_text("phone 的收藏")
-    expect(page.locator(".collection-table tbody tr")).to_have_count(3)
+    expect(page.locator(".owned-card")).to_have_count(3)
     page = reader.open(f"/decks/{deck.pk}/")
     expect(page.locator("[data-ownership]")).to_have_count(0)  # nothing for anonymous readers
