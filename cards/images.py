@@ -42,7 +42,8 @@ MIN_SIDE = 64
 IMAGE_DIR = "cards"
 PROXY_DIR = "proxies"
 # Bump when the proxy drawing changes: the token in proxy names and URLs changes with it.
-PROXY_VERSION = "3"  # 2: own thumbnail layout, per language; 3: rules-text cards say so
+PROXY_VERSION = "4"  # 2: own thumbnail layout, per language; 3: rules-text cards say so;
+# 4: the effect worded in the sheet's language (issue 29)
 
 # Errors Pillow raises on a damaged file, depending on the format and where it breaks.
 _BROKEN = (OSError, SyntaxError, ValueError, EOFError)

@@ -9,10 +9,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django.urls import reverse
+from django.utils.translation import get_language
 from rest_framework import serializers
 
 from cards import vocabulary as v
-from cards.display_names import display_name
+from cards.api.labels import LabelsSerializer, display_fields
+from cards.display_names import EN, display_name, name_language
 from cards.images import image_urls
 from cards.schema import card_to_dict
 
@@ -141,6 +143,18 @@ class CardSerializer(serializers.Serializer):
     )
     text = serializers.CharField(allow_null=True)
     effect = serializers.JSONField(allow_null=True)
+    effect_text = serializers.CharField(
+        allow_null=True,
+        help_text="The effect worded from `effect` in `lang` (en, zh-hant, zh-hans; ja: "
+        "English): what the steps do, in the words of the card pages. null when the card has "
+        "no steps or one step cannot be worded: read `text` (the printed text, in its own "
+        "language) then.",
+    )
+    labels = LabelsSerializer(
+        help_text="The card's vocabulary values (attribute, types, stage, effect types, orbs, "
+        "level, species, type, field, …) as the card pages name them in `lang`; the codes "
+        "stay in the fields themselves."
+    )
     not_simulated_reason = serializers.CharField(
         allow_null=True,
         help_text='Why the printed effect has no structured steps ("needs: …"); null if '
@@ -194,7 +208,9 @@ class CardSerializer(serializers.Serializer):
 
     def to_representation(self, card):
         data = {"id": card.pk, **card_to_dict(card)}
-        data["name"] = display_name(card, self.context.get("language"))
+        language = self.context.get("language")
+        data["name"] = display_name(card, language)
+        data.update(display_fields(card, data, language or name_language(get_language()) or EN))
         if "components" in data:
             links = [part.card_id for part in card.related_rows("components")]
             data["components"] = [

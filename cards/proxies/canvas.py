@@ -74,8 +74,9 @@ class Canvas:
         self.texts.append(DrawnText(role, text, size, tuple(round(edge) for edge in box)))
         return size
 
-    def paragraph(self, box, text, size, *, fill=INK, max_lines=None) -> int:
-        """Wrap `text` into `box`, cut with … when it overflows; returns the y below it."""
+    def paragraph(self, box, text, size, *, fill=INK, max_lines=None, role="") -> int:
+        """Wrap `text` into `box`, cut with … when it overflows; returns the y below it.
+        With a `role`, each line drawn is recorded in `texts`."""
         left, top, right, bottom = box
         if not text or not can_draw(text):
             return top
@@ -90,7 +91,11 @@ class Canvas:
             if lines:
                 lines[-1] = ellipsize(lines[-1], face, right - left)
         for i, line in enumerate(lines):
-            self.draw.text((left, top + i * line_height), line, font=face, fill=fill)
+            xy = (left, top + i * line_height)
+            self.draw.text(xy, line, font=face, fill=fill)
+            if role:
+                box = self.draw.textbbox(xy, line, font=face)
+                self.texts.append(DrawnText(role, line, size, tuple(round(e) for e in box)))
         return top + len(lines) * line_height
 
     def texts_of(self, role: str) -> list[DrawnText]:

@@ -17,6 +17,7 @@ from cards.proxies.canvas import (
     tint,
     value_text,
 )
+from cards.proxies.effect import effect_paragraph, is_worded
 from cards.proxies.fonts import can_draw, say
 
 KIND_COLOURS = {v.DIGIMON_CARD: "#d9731c", v.OPTION: "#4b6584", v.COMBO: "#8c5a2b"}
@@ -88,7 +89,7 @@ def draw_digimon(card) -> Canvas:
     full.battle_type_badge(c, card.battle_type)
     full.meta(
         c,
-        say(card.species, unknown=""),
+        say(label("species", card.species), unknown="") if card.species else "",
         label("digimon_type", card.digimon_type) if card.digimon_type else "",
         label("field", card.field_code) if card.field_code else "",
     )
@@ -122,7 +123,8 @@ def draw_option(card) -> Canvas:
         (_("Targets"), _targets(card)),
     ]
     y = full.details(c, rows, 346)
-    c.paragraph((full.TEXT_LEFT, y + 6, full.TEXT_RIGHT, full.FOOTER_Y - 14), card.text, 17)
+    box = (full.TEXT_LEFT, y + 6, full.TEXT_RIGHT, full.FOOTER_Y - 14)
+    c.paragraph(box, effect_paragraph(card), 17, role="effect")
     full.footer(c, card)
     return c
 
@@ -154,10 +156,13 @@ def draw_combo(card) -> Canvas:
         text = _("Not with: %(names)s") % {"names": names}
         c.text((left, y + 4), text, 15, fill=MUTED, max_width=right - left)
         y += 28
-    if card.combo_bonus and can_draw(card.combo_bonus):
+    effect = effect_paragraph(card)
+    # The worded effect says what the bonus does; the printed bonus would repeat it in
+    # another language.
+    if card.combo_bonus and can_draw(card.combo_bonus) and not is_worded(card, effect):
         full.section_label(c, (left, y + 8), _("Bonus"))
         y = c.paragraph((left, y + 28, right, full.FOOTER_Y - 60), card.combo_bonus, 18)
-    c.paragraph((left, y + 8, right, full.FOOTER_Y - 14), card.text, 15)
+    c.paragraph((left, y + 8, right, full.FOOTER_Y - 14), effect, 15, role="effect")
     full.footer(c, card)
     return c
 

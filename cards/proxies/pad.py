@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from cards import vocabulary as v
 from cards.proxies import full, grid
 from cards.proxies.canvas import MUTED, Canvas, frame_colour, label, tint, value_text
+from cards.proxies.effect import effect_paragraph
 from cards.proxies.fonts import say
 
 
@@ -59,7 +60,7 @@ def draw_pet(card) -> Canvas:
         }
         c.text((text_left, y), requirement, 14, fill=MUTED, max_width=full.TEXT_RIGHT - text_left)
         y += 22
-    c.paragraph((text_left, y, full.TEXT_RIGHT, 556), card.text, 16)
+    c.paragraph((text_left, y, full.TEXT_RIGHT, 556), effect_paragraph(card), 16, role="effect")
     full.orb_bar(c, card.orbs)
     full.footer(c, card)
     return c
@@ -81,7 +82,8 @@ def draw_skill(card) -> Canvas:
     if card.effect_types:
         full.section_label(c, (full.TEXT_LEFT, y), full.effect_types(card))
         y += 22
-    c.paragraph((full.TEXT_LEFT, y, full.TEXT_RIGHT, 556), card.text, 18)
+    box = (full.TEXT_LEFT, y, full.TEXT_RIGHT, 556)
+    c.paragraph(box, effect_paragraph(card), 18, role="effect")
     full.orb_bar(c, card.orbs)
     full.footer(c, card)
     return c
