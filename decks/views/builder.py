@@ -45,8 +45,11 @@ from decks.views.panels import deck_panels_context
 from decks.views.search_panel import search_context, search_panel
 
 
-def builder_context(request, deck: Deck, **forms) -> dict:
+def builder_context(request, deck: Deck, just_added: dict | None = None, **forms) -> dict:
+    """`just_added`: {"card": id, "zone": zone} of the card an add just wrote, marked in the
+    results and the deck list so a player on a phone sees where it went (issue 29)."""
     context = deck_panels_context(deck, _turn(request), side=True)
+    context["just_added"] = just_added
     context.update(search_panel(request, deck, context["quantities"]))
     context["settings_form"] = forms.get("settings_form") or DeckSettingsForm(
         initial={
@@ -73,7 +76,9 @@ PANELS = {
     "stats": "decks/_stats.html",
     "odds": "decks/_odds.html",
     "unresolved": "decks/_unresolved.html",
-    "ownership": "decks/_ownership.html",  # the reader's cards (decks.collection)
+    # The reader's cards (decks.collection), folded to one line on phones (issue 29).
+    "ownership": "decks/_builder_ownership.html",
+    "deck_tab": "decks/_builder_deck_tab.html",  # the phone tab's count and legality
 }
 
 
@@ -97,13 +102,15 @@ def _builder_url(deck: Deck, request) -> str:
     return f"{url}?{urlencode(params)}" if params else url
 
 
-def respond(request, deck, level: int, texts: list[str], status: int = 200, more=()):
+def respond(
+    request, deck, level: int, texts: list[str], status: int = 200, more=(), just_added=None
+):
     """After a builder write: JSON panels for fetch, else messages and a redirect.
     `more`: further (level, text) messages, such as the lines a paste did not add."""
     said = [(level, text) for text in texts if text] + list(more)
     if is_fetch(request):
         deck.refresh_from_db()
-        context = builder_context(request, deck)
+        context = builder_context(request, deck, just_added=just_added)
         return JsonResponse(
             {
                 "ok": status < 400,
@@ -122,7 +129,7 @@ def respond(request, deck, level: int, texts: list[str], status: int = 200, more
     return redirect(_builder_url(deck, request))
 
 
-def _write(request, deck, form, changes, success: str, more=()):
+def _write(request, deck, form, changes, success: str, more=(), just_added=None):
     """Apply `changes(current entries) -> deck_update arguments` from the form's revision."""
     if not form.is_valid():
         return respond(request, deck, messages.ERROR, _form_error_texts(form), status=400)
@@ -142,7 +149,7 @@ def _write(request, deck, form, changes, success: str, more=()):
         return respond(request, deck, messages.ERROR, error_messages(error), status=error.status)
     except ValidationError as error:
         return respond(request, deck, messages.ERROR, error.messages, status=400)
-    return respond(request, deck, messages.SUCCESS, [success], more=more)
+    return respond(request, deck, messages.SUCCESS, [success], more=more, just_added=just_added)
 
 
 def _card_name(card_id: int) -> str:
@@ -158,8 +165,9 @@ def builder_add(request, deck):
         return respond(
             request, deck, messages.ERROR, [_("Only PAD decks have a team.")], status=400
         )
-    success = ""
+    success, just_added = "", None
     if form.is_valid():
+        just_added = {"card": form.cleaned_data["card"], "zone": form.cleaned_data["zone"] or DECK}
         added = (
             _("Added %(quantity)s × %(name)s to the sideboard.")
             if form.cleaned_data["zone"] == SIDE
@@ -169,7 +177,14 @@ def builder_add(request, deck):
             "quantity": form.cleaned_data["quantity"] or 1,
             "name": _card_name(form.cleaned_data["card"]),
         }
-    return _write(request, deck, form, lambda current: {"entries": form.apply(current)}, success)
+    return _write(
+        request,
+        deck,
+        form,
+        lambda current: {"entries": form.apply(current)},
+        success,
+        just_added=just_added,
+    )
 
 
 @require_POST

@@ -7,7 +7,8 @@
 // Writes are sent one at a time, each from the latest revision this page knows, so quick
 // clicks never race each other; an edit made in another tab is still refused (409).
 // The card search updates as you type, and its pages are fetched into the panel. Copy
-// buttons copy the share link and the list.
+// buttons copy the share link and the list. On phones the builder shows one section at a
+// time, behind the tabs Search · Deck · Statistics (issue 29).
 (function () {
   "use strict";
 
@@ -46,7 +47,100 @@
   });
 
   var builder = document.querySelector("[data-builder]");
-  if (!builder || !window.fetch || !window.FormData) {
+  if (!builder) {
+    return;
+  }
+
+  // Phone tabs (issue 29). Without this script the tabs are links to stacked sections; with
+  // it, data-active-tab on the builder hides the other tabs' sections, but only under the
+  // phone breakpoint (decks.css), so a wider screen keeps every panel. Each tab keeps its
+  // own scroll position: back on Search, the player is where they were in the results.
+  var tabNav = builder.querySelector("[data-builder-tabs]");
+  var phone = window.matchMedia("(max-width: 700px)");
+  var tabScroll = {};
+
+  function tabLink(name) {
+    return tabNav.querySelector('[data-tab-link="' + name + '"]');
+  }
+
+  // Where a tab's content starts on the page: the highest of its sections shown (the CSS
+  // may order them differently from the page's source).
+  function tabTop(name) {
+    var top = Infinity;
+    each('[data-tab="' + name + '"]', function (section) {
+      var box = section.getBoundingClientRect();
+      if (box.height) {
+        top = Math.min(top, box.top + window.scrollY);
+      }
+    }, builder);
+    return top === Infinity ? 0 : Math.max(0, top - 8);
+  }
+
+  function showTab(name) {
+    var before = builder.getAttribute("data-active-tab");
+    if (before) {
+      tabScroll[before] = window.scrollY;
+    }
+    builder.setAttribute("data-active-tab", name);
+    each("[data-tab-link]", function (link) {
+      if (link.getAttribute("data-tab-link") === name) {
+        link.setAttribute("aria-current", "true");
+      } else {
+        link.removeAttribute("aria-current");
+      }
+    }, tabNav);
+    if (name === "deck") {
+      tabLink("deck").classList.remove("has-news");
+    }
+    if (!before || !phone.matches) {
+      return;
+    }
+    var top = tabTop(name);
+    var added = name === "deck" ? builder.querySelector(".entry.just-added:not([data-seen])") : null;
+    if (added) {
+      // The card just added, where it sits in the list: under the deck's verdict when both
+      // fit on the screen, else in the middle of it.
+      window.scrollTo(0, top);
+      added.setAttribute("data-seen", "");
+      var box = added.getBoundingClientRect();
+      if (box.bottom > window.innerHeight - tabNav.offsetHeight) {
+        added.scrollIntoView({ block: "center" });
+      }
+    } else if (before === name || tabScroll[name] === undefined) {
+      window.scrollTo(0, Math.min(window.scrollY, top));
+    } else {
+      window.scrollTo(0, tabScroll[name]);
+    }
+  }
+
+  if (tabNav) {
+    var fromAddress = /^#builder-(search|deck|stats)$/.exec(window.location.hash);
+    showTab(fromAddress ? fromAddress[1] : "search");
+    tabNav.addEventListener("click", function (event) {
+      var link = event.target.closest("[data-tab-link]");
+      if (!link) {
+        return;
+      }
+      event.preventDefault();
+      showTab(link.getAttribute("data-tab-link"));
+      history.replaceState(null, "", window.location.pathname + window.location.search + link.hash);
+    });
+  }
+
+  // A card added while the deck is out of sight (a phone on the Search tab): the Deck tab
+  // says so until it is opened, and its count pulses once.
+  function deckChanged() {
+    if (!tabNav || builder.getAttribute("data-active-tab") === "deck") {
+      return;
+    }
+    var link = tabLink("deck");
+    link.classList.add("has-news");
+    link.classList.remove("pulse");
+    void link.offsetWidth; // restart the animation
+    link.classList.add("pulse");
+  }
+
+  if (!window.fetch || !window.FormData) {
     return;
   }
   var messageBox = builder.querySelector("[data-messages]");
@@ -79,7 +173,19 @@
     Object.keys(data.panels || {}).forEach(function (name) {
       var panel = builder.querySelector('[data-panel="' + name + '"]');
       if (panel) {
+        // A fold the player opened (the missing cards on a phone) stays open.
+        var open = [];
+        each("details", function (fold, index) {
+          if (fold.open) {
+            open.push(index);
+          }
+        }, panel);
         panel.innerHTML = data.panels[name];
+        each("details", function (fold, index) {
+          if (open.indexOf(index) !== -1) {
+            fold.open = true;
+          }
+        }, panel);
       }
     });
     if (data.messages) {
@@ -129,6 +235,9 @@
             Object.keys(data.fields).forEach(function (name) {
               each('[name="' + name + '"]', function (input) { input.value = data.fields[name]; }, form);
             });
+          }
+          if (data.ok && form.hasAttribute("data-adds-cards")) {
+            deckChanged();
           }
           if (data.ok && form.hasAttribute("data-reset-on-success")) {
             each("textarea", function (area) { area.value = ""; }, form);

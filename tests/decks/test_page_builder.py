@@ -239,6 +239,7 @@ def test_the_fetch_variant_returns_the_panels_and_the_new_revision(logged_in, ca
     assert set(panels) == {
         *("summary", "results", "entries", "validation", "stats", "odds", "unresolved"),
         "ownership",  # the cards of the deck the player owns (issue 16)
+        "deck_tab",  # the phone's Deck tab: count and legality (issue 29)
     }
     assert f'data-card="{red.pk}"' in panels["entries"]
     assert 'value="3"' in panels["entries"]
@@ -247,6 +248,8 @@ def test_the_fetch_variant_returns_the_panels_and_the_new_revision(logged_in, ca
     assert "<svg" in panels["stats"]
     assert "Red Dragon" in panels["odds"]
     assert "Revision 2" in panels["summary"]
+    assert '<span class="tab-count">3</span>' in panels["deck_tab"]  # 3 of 40: PAD-2.1
+    assert "Not legal yet" in panels["deck_tab"]
     assert "3 in deck" in panels["results"]  # the search kept through the write
     # No message was left for the next page: fetch answers carry their own.
     assert "Added 3" not in logged_in.get(f"/decks/{deck.pk}/edit/").content.decode()

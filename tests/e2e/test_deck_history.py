@@ -102,6 +102,7 @@ def test_on_a_phone_in_chinese_the_history_and_the_diff_fit(visitor_factory, bro
     page.set_viewport_size(PHONE)
     page = visitor.open(f"/decks/{deck.pk}/edit/?q=dragon")
     add_six_dragons(page, deck)
+    page.locator("[data-tab-link=deck]").click()  # on a phone, the deck's tab (issue 29)
     expect(page.locator(".settings-panel summary")).to_be_visible()
 
     page = visitor.open(f"/decks/{deck.pk}/")
