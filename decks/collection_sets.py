@@ -1,10 +1,11 @@
 """How complete a collection is, set by set (issue 29): for each set of each game, the
 different cards owned out of the cards the catalogue holds in that set.
 
-Two queries whatever the size of the catalogue or the collection: the cards per set, and
-the owned cards per set. A set holds only printed cards, only cards named in the rules
-text (RULES) or only synthetic benchmark cards (SYN); the last two are listed after the
-printed sets and described by what they are, since the catalogue gives them no name.
+Two queries whatever the size of the catalogue or the collection: the cards per set (kept
+in the catalogue cache, cards.cache), and the owned cards per set. A set holds only printed
+cards, only cards named in the rules text (RULES) or only synthetic benchmark cards (SYN);
+the last two are listed after the printed sets and described by what they are, since the
+catalogue gives them no name.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
+from cards import cache
 from cards import vocabulary as v
 from cards.models import CardSet
 from decks.models import Collection, CollectionCard
@@ -60,9 +62,10 @@ def _provenance(printed: int, rules: int) -> str:
     return v.RULES_TEXT if rules else v.SYNTHETIC
 
 
-def set_completion(collection: Collection | None) -> list[GameCompletion]:
-    """Every set that holds cards, by game, printed sets first, each with its owned count."""
-    sets = (
+def _set_sizes() -> list[tuple]:
+    """(set id, game, code, name, cards, printed cards, rules-text cards) of every set that
+    holds cards: the same for every collection, so kept in the catalogue cache."""
+    return list(
         CardSet.objects.annotate(
             total=Count("cards"),
             printed=Count("cards", filter=Q(cards__provenance=v.PRINTED)),
@@ -70,24 +73,24 @@ def set_completion(collection: Collection | None) -> list[GameCompletion]:
         )
         .filter(total__gt=0)
         .order_by("game", "code")
+        .values_list("pk", "game", "code", "name", "total", "printed", "rules")
     )
+
+
+def set_completion(collection: Collection | None) -> list[GameCompletion]:
+    """Every set that holds cards, by game, printed sets first, each with its owned count."""
     owned: dict[int, int] = {}
     if collection is not None:
         owned = dict(
             CollectionCard.objects.filter(collection=collection)
+            .order_by()
             .values_list("card__card_set_id")
             .annotate(count=Count("id"))
         )
     by_game: dict[str, list[SetCompletion]] = {}
-    for card_set in sets:
-        row = SetCompletion(
-            code=card_set.code,
-            name=card_set.name,
-            provenance=_provenance(card_set.printed, card_set.rules),
-            owned=owned.get(card_set.pk, 0),
-            total=card_set.total,
-        )
-        by_game.setdefault(card_set.game, []).append(row)
+    for pk, game, code, name, total, printed, rules in cache.cached("set-sizes", (), _set_sizes):
+        row = SetCompletion(code, name, _provenance(printed, rules), owned.get(pk, 0), total)
+        by_game.setdefault(game, []).append(row)
     return [
         GameCompletion(game, sorted(by_game[game], key=lambda row: row.provenance != v.PRINTED))
         for game, _label in v.GAMES
