@@ -124,6 +124,26 @@ def test_team_copies_missing_stay_in_the_team(client, owner, catalogue):
     )
 
 
+def test_the_builder_pastes_the_download_into_a_deck(client, owner, catalogue):
+    deck = make_deck(owner)  # nothing owned: the whole team and deck are missing
+    wants = Deck.objects.create(owner=owner, game="pad", name="Wants")
+    client.force_login(owner)
+    text = client.get("/decks/collection/needs.txt", {"deck": deck.pk}).content.decode()
+
+    client.post(
+        f"/decks/{wants.pk}/edit/paste/",
+        {"list": text, "mode": "replace", "revision": wants.revision},
+    )
+
+    held = {(e.card.number, e.quantity, e.zone) for e in wants.entries.select_related("card")}
+    assert held == {
+        ("B01-001", 1, "team"),
+        ("B01-001", 2, "deck"),
+        ("B01-002", 3, "deck"),
+        ("B01-003", 2, "deck"),
+    }
+
+
 def test_a_deck_you_own_every_card_of_needs_nothing(client, owner, catalogue):
     import_collection(owner=owner, text="3 Lil' Red Dragon\n3 Red Dragon\n2 Volcano Dragon\n")
     deck = make_deck(owner)
