@@ -272,18 +272,20 @@ ACTIONS = {
 }
 
 
+_FRAMES = {
+    "play": lambda: pgettext(CTX, "%(effect)s."),
+    "continuous": lambda: pgettext(CTX, "%(effect)s."),
+    "combo": lambda: pgettext(CTX, "When this combo is complete, %(effect)s."),
+    "battle": lambda: pgettext(CTX, "In the battle phase, %(effect)s."),
+    "support": lambda: pgettext(CTX, "When this card supports your Digimon, %(effect)s."),
+    "evolve": lambda: pgettext(CTX, "When your Digimon evolves into this card, %(effect)s."),
+}
+
+
 def frame(step: Step) -> str:
-    frames = {
-        "play": pgettext(CTX, "%(effect)s."),
-        "continuous": pgettext(CTX, "%(effect)s."),
-        "combo": pgettext(CTX, "When this combo is complete, %(effect)s."),
-        "battle": pgettext(CTX, "In the battle phase, %(effect)s."),
-        "support": pgettext(CTX, "When this card supports your Digimon, %(effect)s."),
-        "evolve": pgettext(CTX, "When your Digimon evolves into this card, %(effect)s."),
-    }
-    if step.trigger not in frames:
+    if step.trigger not in _FRAMES:
         raise CannotWord(f"trigger {step.trigger!r}")
-    return frames[step.trigger]
+    return _FRAMES[step.trigger]()
 
 
 def condition(step: Step, clause: str) -> str:

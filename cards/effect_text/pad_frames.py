@@ -27,34 +27,38 @@ def _keep(template: str, **values) -> str:
     return template % {**values, "effect": EFFECT}
 
 
+# Each frame is translated only when used (a dict of every phrase would look up all 13).
+_PLAIN = {
+    "evolve": lambda: pgettext(CTX, "When you evolve a pet with this card, %(effect)s."),
+    "play": lambda: pgettext(CTX, "%(effect)s."),
+    "damage": lambda: pgettext(
+        CTX,
+        "When damage draws this card from your life, you may pay this card's cost: %(effect)s.",
+    ),
+    "defence": lambda: pgettext(
+        CTX,
+        "At your defence declaration in your opponent's turn, you may pay this card's "
+        "cost: %(effect)s.",
+    ),
+    "turn_start": lambda: pgettext(CTX, "At the start of your turn, %(effect)s."),
+    "main_end": lambda: pgettext(CTX, "At the end of your main phase, %(effect)s."),
+    "attack_start": lambda: pgettext(CTX, "At the start of your attack phase, %(effect)s."),
+    "damaged": lambda: pgettext(CTX, "When an opponent's attack deals damage to you, %(effect)s."),
+    "guard": lambda: pgettext(CTX, "When this pet blocks an attack, %(effect)s."),
+    "guard_declaration": lambda: pgettext(
+        CTX, "At your defence declaration in your opponent's turn, %(effect)s."
+    ),
+    "opponent_damaged": lambda: pgettext(
+        CTX, "Until the end of the turn, each time your opponent takes damage, %(effect)s."
+    ),
+    "attack_damage": lambda: pgettext(CTX, "When this pet's attack deals damage, %(effect)s."),
+    "attack_guarded": lambda: pgettext(CTX, "When this pet's attack is blocked, %(effect)s."),
+}
+
+
 def _plain(trigger: str) -> str | None:
-    frames = {
-        "evolve": pgettext(CTX, "When you evolve a pet with this card, %(effect)s."),
-        "play": pgettext(CTX, "%(effect)s."),
-        "damage": pgettext(
-            CTX,
-            "When damage draws this card from your life, you may pay this card's cost: %(effect)s.",
-        ),
-        "defence": pgettext(
-            CTX,
-            "At your defence declaration in your opponent's turn, you may pay this card's "
-            "cost: %(effect)s.",
-        ),
-        "turn_start": pgettext(CTX, "At the start of your turn, %(effect)s."),
-        "main_end": pgettext(CTX, "At the end of your main phase, %(effect)s."),
-        "attack_start": pgettext(CTX, "At the start of your attack phase, %(effect)s."),
-        "damaged": pgettext(CTX, "When an opponent's attack deals damage to you, %(effect)s."),
-        "guard": pgettext(CTX, "When this pet blocks an attack, %(effect)s."),
-        "guard_declaration": pgettext(
-            CTX, "At your defence declaration in your opponent's turn, %(effect)s."
-        ),
-        "opponent_damaged": pgettext(
-            CTX, "Until the end of the turn, each time your opponent takes damage, %(effect)s."
-        ),
-        "attack_damage": pgettext(CTX, "When this pet's attack deals damage, %(effect)s."),
-        "attack_guarded": pgettext(CTX, "When this pet's attack is blocked, %(effect)s."),
-    }
-    return frames.get(trigger)
+    found = _PLAIN.get(trigger)
+    return found() if found else None
 
 
 def _combos_made(step: Step) -> str | None:

@@ -171,15 +171,17 @@ def discard_to_orb(step: Step, card: Card) -> str:
     return _moved(step, pgettext(CTX, "put %(cards)s from your discard pile into your orb area"))
 
 
+_PLACES = {
+    "hand": lambda: pgettext(CTX, "put it into your hand"),
+    "orb": lambda: pgettext(CTX, "put it into your orb area"),
+    "discard": lambda: pgettext(CTX, "put it into your discard pile"),
+}
+
+
 def _put_it(place) -> str:
-    places = {
-        "hand": pgettext(CTX, "put it into your hand"),
-        "orb": pgettext(CTX, "put it into your orb area"),
-        "discard": pgettext(CTX, "put it into your discard pile"),
-    }
-    if place not in places:
+    if place not in _PLACES:
         raise CannotWord(f"destination {place!r}")
-    return places[place]
+    return _PLACES[place]()
 
 
 def reveal_top(step: Step, card: Card) -> str:

@@ -11,6 +11,7 @@ never a sentence that says less, or something else, than the steps.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from django.utils.translation import get_language
 
@@ -44,10 +45,17 @@ def _spaced(text: str) -> str:
     around full-width punctuation; the stage labels keep the pages' spelling (1進化). The
     translations need not get the spaces right."""
     text = _mixed_spaced(_TIGHT.sub("", text))
-    for value in LABELS["stage"].values():
-        label = str(value)
-        text = text.replace(_mixed_spaced(label), label)
+    for spaced, label in _stage_labels(get_language()):
+        text = text.replace(spaced, label)
     return text
+
+
+@lru_cache(maxsize=8)
+def _stage_labels(language: str) -> tuple[tuple[str, str], ...]:
+    """(as `_mixed_spaced` would space it, as the pages write it) of each stage label that
+    the spacing would change, in `language` (the active one)."""
+    labels = (str(value) for value in LABELS["stage"].values())
+    return tuple((_mixed_spaced(label), label) for label in labels if _mixed_spaced(label) != label)
 
 
 def _capitalised(sentence: str) -> str:
