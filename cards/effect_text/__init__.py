@@ -26,6 +26,7 @@ from cards.display_names import HANS, HANT, NAME_FIELDS, display_name
 from cards.effect_text.printed import convert, rendered_language, text_language
 from cards.effect_text.render import joined, sentences
 from cards.effect_text.steps import Card
+from cards.models import Card as CardModel
 
 __all__ = ["effect_sentences", "effect_text", "steps_text", "text_language"]
 
@@ -60,8 +61,6 @@ def _name_of(game: str, steps):
     match = Q()
     for field in NAME_FIELDS:
         match |= Q(**{f"{field}__in": names})
-    from cards.models import Card as CardModel  # the models import this package's callers
-
     for row in CardModel.objects.filter(match, game=game).order_by("id").values(*NAME_FIELDS):
         for field in NAME_FIELDS:
             if row[field] in names:
