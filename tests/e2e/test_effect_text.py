@@ -49,3 +49,25 @@ def test_a_digimon_option_on_a_traditional_phone(phone_factory):
     expect(section.locator(".printed-text")).to_have_attribute("lang", "zh-Hans")
     phone.fits("effect-R-028")
     assert phone.misfits == []
+
+
+@pytest.mark.parametrize(
+    ("language", "worded"),
+    [
+        ("en", "When you evolve a pet with this card, draw 1 card."),
+        ("zh-hant", "以此卡進化寵物時，抽 1 張卡。"),
+    ],
+)
+def test_the_search_list_shows_the_effect_under_each_name_on_a_phone(
+    phone_factory, language, worded
+):
+    phone = phone_factory(language)
+    page = phone.open("/cards/?q=set%3AB01+o%3Adraw&view=list")
+    row = page.locator("table.card-table tbody tr", has_text="B01-002")
+    line = row.locator(".effect-line")
+    expect(line).to_have_text(worded)
+    # Under the name, readable on the first screen: at least 11rem wide, not cut off.
+    box = line.bounding_box()
+    assert box["width"] >= 170 and box["x"] + box["width"] <= 390
+    phone.fits("effect-search-list")
+    assert phone.misfits == []
