@@ -155,8 +155,7 @@ def cannot_act(step: Step, card: Card) -> str:
     """网络密码!: every Digimon of `scope` but those of `except_type` has its attack turned
     to 0 for `rounds` rounds."""
     rounds = w.number(step.get("rounds") or 1)
-    if step.raw.get("scope") == "all":
-        step.get("scope")
+    if step.get("scope") == "all":  # "全场": one sentence for each Digimon, not "both"
         who = pgettext(CTX, "every Digimon in play")
     else:
         who, _many = _who(step)
