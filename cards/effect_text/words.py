@@ -19,7 +19,6 @@ from cards.templatetags.card_tags import LABELS
 CTX = "effect text"
 ATTRIBUTES = tuple(LABELS["attribute"])
 PET_TYPES = tuple(LABELS["pet_type"])
-STAGES = tuple(LABELS["stage"])
 
 
 class CannotWord(Exception):
