@@ -14,8 +14,8 @@ from django.utils import translation
 
 from decks.collection import import_collection
 
-from .conftest import card
-from .test_page_builder import FETCH, legal_pad_list, new_deck, post
+from .conftest import card, digimon_deck
+from .test_page_builder import FETCH, legal_pad_list, list_text, new_deck, post
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +61,12 @@ def test_the_deck_tab_counts_the_deck_and_says_whether_it_is_legal(logged_in, ca
     tab = response.json()["panels"]["deck_tab"]
     assert '<span class="tab-count">41</span><span class="tab-illegal"' in tab
     assert "Not legal yet" in tab
+
+
+def test_a_digimon_deck_tab_counts_its_30_cards(logged_in, catalogue):
+    deck = new_deck(logged_in, game="digimon", text=list_text(digimon_deck()))  # DGM-2.1
+    tabs = TABS.search(builder_page(logged_in, deck)).group(1)
+    assert '<span class="tab-count">30</span><span class="tab-legal"' in tabs
 
 
 def test_an_add_marks_the_card_in_the_results_and_in_the_deck_list(logged_in, catalogue):
