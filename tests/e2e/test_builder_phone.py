@@ -37,12 +37,24 @@ TAP = 44  # px: the smallest tap target allowed, each way (WCAG 2.5.5)
 THUMB = 64  # px: the narrowest result picture allowed
 TAB_BAR = 56  # px: the tabs' height (3.5rem), above the least tap target for the thumb
 
-# What each language calls the tabs, and the ownership line before any change (3 of the
-# 45 cards owned: the three Red Dragons).
+# What each language calls the tabs, and the ownership line: the three Red Dragons owned of
+# the 45 cards, then of 47 once Blue Dragon and a fourth Red Dragon are added.
 WORDS = {
-    "en": {"tabs": ["Search", "Deck", "Statistics"], "owned": "You own 3 of 45 cards"},
-    "zh-hant": {"tabs": ["搜尋", "牌組", "統計"], "owned": "你擁有 45 張中的 3 張"},
-    "zh-hans": {"tabs": ["搜索", "卡组", "统计"], "owned": "你拥有 45 张中的 3 张"},
+    "en": {
+        "tabs": ["Search", "Deck", "Statistics"],
+        "owned": "You own 3 of 45 cards",
+        "owned after": "You own 3 of 47 cards",
+    },
+    "zh-hant": {
+        "tabs": ["搜尋", "牌組", "統計"],
+        "owned": "你擁有 45 張中的 3 張",
+        "owned after": "你擁有 47 張中的 3 張",
+    },
+    "zh-hans": {
+        "tabs": ["搜索", "卡组", "统计"],
+        "owned": "你拥有 45 张中的 3 张",
+        "owned after": "你拥有 47 张中的 3 张",
+    },
 }
 
 # Every visible control of the page (the header's too) smaller than `minimum` either way. A
@@ -272,14 +284,15 @@ def test_the_builder_on_a_phone_has_thumb_sized_controls_and_the_deck_one_tap_aw
     add_button(page, "B01-002").tap()
     expect(deck_tab.locator(".tab-count")).to_have_text("42")
     expect(deck_tab.locator(".tab-illegal")).to_be_visible()
-    expect(ownership.locator("summary")).not_to_have_text(words["owned"])  # 3 of 47 now
+    expect(ownership.locator("summary")).to_have_text(words["owned after"])
     # A tap on the tab already open: back to its top, the search box.
     page.locator("[data-tab-link=search]").tap()
     assert on_screen(page, page.locator("[data-card-search] input[name=q]"))
 
     deck_tab.tap()
     expect(page.locator("[data-verdict]")).to_have_attribute("data-verdict", "illegal")
-    expect(page.locator(".violations li[data-code]")).to_have_count(1)
+    expect(page.locator(".violations li")).to_have_count(1)
+    expect(page.locator(".violations li")).to_have_attribute("data-code", "copy_limit")
     red_entry = entry(page, red)
     expect(red_entry.locator("input[name=quantity]")).to_have_value("4")
     expect(red_entry).to_have_class(re.compile(r"\bjust-added\b"))
