@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install browser run worker test lint format bench clean check-fixtures
+.PHONY: install browser run worker test test-quick lint format bench clean check-fixtures
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,9 +38,16 @@ browser:
 	      "(or set CHROMIUM to its path)" >&2; exit 1; \
 	  fi; }
 
-## Run the whole test suite, browser tests included (SQLite unless DATABASE_URL says otherwise)
+## Run the whole test suite, browser tests included (SQLite unless DATABASE_URL says otherwise),
+## on every core (pytest-xdist: each worker has its own database, folders and ports);
+## TEST_WORKERS=n sets the workers (1: in this process), PYTEST_ARGS adds options
+TEST_WORKERS ?= auto
 test: install browser
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS)) $(PYTEST_ARGS)
+
+## The unit tests alone: no browser, no gunicorn, Celery worker or benchmark process
+test-quick: install
+	$(BIN)/pytest $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS)) -m "not browser and not processes" $(PYTEST_ARGS)
 
 ## The committed fixtures are exactly the conversions of the fan lists in ../shared (issue 13)
 check-fixtures: install

@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from prepared_db import prepared_sqlite
 from search_latency import percentile, setup_django
 
 SMOKE_DECKS = 20
@@ -178,11 +179,8 @@ def main() -> None:
     os.environ.update(
         MEDIA_ROOT=str(folder / "media"), JOB_QUEUE_DIR=str(folder / "queue"), REQUEST_LOG=""
     )
+    prepared_sqlite(folder / "bench.sqlite3")  # migrated, with the catalogue
     setup_django(f"sqlite:///{folder / 'bench.sqlite3'}")
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    call_command("load_catalogue", verbosity=0)
     printing = time_printing()
     add_public_decks(args.decks)
     from decks.models import PUBLIC, Deck

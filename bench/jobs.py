@@ -3,7 +3,8 @@
     .venv/bin/python bench/jobs.py [--games 4000] [--chunk 1000] [--seed 1]
         [--broker auto|redis|filesystem] [--redis-db 14] [--smoke]
 
-Builds a throw-away SQLite database (migrate + load_catalogue) in a temporary folder, then
+Builds a throw-away SQLite database (migrate + load_catalogue: bench/prepared_db.py) in a
+temporary folder, then
 queues one PAD matchup job, a mono-fire deck against the seven reference decks of the
 gauntlet (`--games` each), and times it from submission to report with `celery -A cardsite
 worker` started with one and then with two pool processes (the worker's start-up is not
@@ -116,12 +117,12 @@ def set_up(folder: Path, broker: dict[str, str]) -> dict[str, str]:
     for name in ("REDIS_URL", "DEBUG"):  # no shared cache, no debug query log
         os.environ.pop(name, None)
     os.environ.update(env)
+    from bench.prepared_db import prepared_sqlite
+
+    prepared_sqlite(folder / "bench.sqlite3")  # migrated, with the catalogue
     import django
-    from django.core.management import call_command
 
     django.setup()
-    call_command("migrate", verbosity=0, interactive=False)
-    call_command("load_catalogue", verbosity=0)
     return env
 
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -13,6 +14,96 @@ from django.db import connection, transaction
 from cards.models import Card
 from cards.services import import_cards
 from decks.reference import load_reference_decks
+
+# --- which tests a run selects (Makefile: test, test-quick; .ci/run) ----------------------
+# Fixtures through which a test reaches the database under test.
+_DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_setup",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+# Modules that start real processes (gunicorn, Celery workers, `make run`, the benchmarks'
+# own runs): the slow part of the suite, left out of `make test-quick`.
+_PROCESS_MODULES = {
+    "test_benchmarks.py",
+    "test_run_command.py",
+    "test_limits_gunicorn.py",
+    "test_long_urls_gunicorn.py",
+    "test_limits_across_processes.py",
+    "test_gunicorn_pool.py",
+    "test_gunicorn_never_ending.py",
+    "test_workers.py",
+    "test_worker_leases.py",
+    "test_fair_workers.py",
+    "test_render_budget_processes.py",
+    "test_pool_signals.py",
+    "test_match_determinism.py",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="Only the tests that reach the database under test (a django_db mark or a "
+        "database fixture): what a second database's run adds to the first (.ci/run).",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = Path(str(item.path))
+        if "e2e" in path.parts:
+            item.add_marker("browser")
+        if path.name in _PROCESS_MODULES:
+            item.add_marker("processes")
+    if config.getoption("--database-tests-only"):
+        kept = [item for item in items if reaches_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not reaches_database(item)])
+        items[:] = kept
+    # The longest tests first: the parallel workers (pytest-xdist) then end together rather
+    # than one of them playing the benchmarks alone at the end. A stable sort: each module
+    # keeps its order.
+    items.sort(key=lambda item: 0 if item.get_closest_marker("processes") else 1)
+
+
+def pytest_collection_finish(session):
+    """A run of browser tests starts with none of the last run's screenshots (a run of the
+    parallel workers clears them once, in the controller, below)."""
+    if not hasattr(session.config, "workerinput") and any(
+        item.get_closest_marker("browser") for item in session.items
+    ):
+        _clear_screenshots()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    # Before any worker runs a test: the scheduler waits for every worker's collection.
+    if not _screenshots_cleared and any(nodeid.startswith("tests/e2e/") for nodeid in ids):
+        _clear_screenshots()
+
+
+_screenshots_cleared = False
+
+
+def _clear_screenshots() -> None:
+    global _screenshots_cleared
+    from tests.e2e.artifacts import clear_artifacts
+
+    clear_artifacts()
+    _screenshots_cleared = True
+
+
+def reaches_database(item) -> bool:
+    """Whether a test can touch the database under test: pytest-django refuses any other
+    test a connection, so the rest run the same on every database."""
+    return item.get_closest_marker("django_db") is not None or bool(
+        _DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
 
 VALID = {
     "pet": {
@@ -127,7 +218,7 @@ _CATALOGUE_MODELS = (
 _catalogue_rows: list | None = None
 
 
-def _load_catalogue_cards() -> None:
+def load_catalogue_cards() -> None:
     global _catalogue_rows
     models = [apps.get_model("cards", name) for name in _CATALOGUE_MODELS]
     if _catalogue_rows is None:
@@ -155,7 +246,7 @@ def _module_catalogue(django_db_setup, django_db_blocker):
         try:
             # The cards only: tests count the decks they create; `gauntlet` adds the
             # reference decks where a test wants them.
-            _load_catalogue_cards()
+            load_catalogue_cards()
             yield
         finally:
             transaction.set_rollback(True)

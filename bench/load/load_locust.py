@@ -110,6 +110,9 @@ def run_locust(args, base: str, users: int, duration: int, label: str, server_pi
         "failures": failures,
         "cpu": {
             "gunicorn_cores": round(server_cores, 2),
+            # gunicorn's CPU over every request it answered (ramp-up included, as its CPU
+            # is): moves less from machine to machine than a latency under saturation
+            "gunicorn_ms_per_request": round(server_cores * duration * 1000 / max(1, len(rows)), 2),
             "postgres_cores": round(postgres_cores, 2),
             "locust_cores": round(locust_cores, 2),
             "other_cores": round(

@@ -74,6 +74,7 @@ def print_table(result: dict) -> None:
     )
     cpu = result["cpu"]
     print(
+        f"gunicorn CPU per request: {cpu['gunicorn_ms_per_request']} ms. "
         f"CPU in cores (of {os.cpu_count()}): gunicorn {cpu['gunicorn_cores']}, PostgreSQL "
         f"{cpu['postgres_cores']}, locust {cpu['locust_cores']}, other work "
         f"{cpu['other_cores']}; machine {cpu['machine_busy_pct']} % busy "
@@ -85,7 +86,10 @@ def print_table(result: dict) -> None:
 
 def print_steps(results: list[dict], target: float) -> dict | None:
     print(f"\n{'users':>6} {'req/s':>7} {'read p50':>9} {'read p95':>9} {'read p99':>9}", end="")
-    print(f" {'all p95':>8} {'fail':>5} {'gunicorn':>8} {'pg':>5} {'locust':>6} {'other':>6}")
+    print(
+        f" {'all p95':>8} {'fail':>5} {'cpu ms/req':>10} {'gunicorn':>8} {'pg':>5} {'locust':>6} "
+        f"{'other':>6}"
+    )
     best = None
     for result in results:
         read = result["summary"]["groups"].get("read", {})
@@ -97,7 +101,8 @@ def print_steps(results: list[dict], target: float) -> dict | None:
         print(
             f"{result['users']:>6} {total['rps']:>7.1f} {read.get('p50', 0):>9.1f} "
             f"{read.get('p95', 0):>9.1f} {read.get('p99', 0):>9.1f} {total['p95']:>8.1f} "
-            f"{result['failures_all']:>5} {cpu['gunicorn_cores']:>8} {cpu['postgres_cores']:>5} "
+            f"{result['failures_all']:>5} {cpu['gunicorn_ms_per_request']:>10} "
+            f"{cpu['gunicorn_cores']:>8} {cpu['postgres_cores']:>5} "
             f"{cpu['locust_cores']:>6} {cpu['other_cores']:>6}{'' if ok else '  over target'}"
         )
     if best is None:

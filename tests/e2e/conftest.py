@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
-from django.db import connection
 from playwright.sync_api import Page, expect, sync_playwright
+
+from decks.reference import load_reference_decks
+from engine.ladder import load_measured_ladders
+from tests.conftest import load_catalogue_cards
+from tests.e2e.artifacts import artifacts_root
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
@@ -50,10 +53,10 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
-    root = Path(os.environ.get("E2E_ARTIFACTS") or settings.BASE_DIR / "artifacts" / "e2e")
-    directory = root / connection.vendor
-    shutil.rmtree(directory, ignore_errors=True)
-    directory.mkdir(parents=True)
+    """Where this run's screenshots go (emptied once when the run started, not by each
+    parallel worker: tests/conftest.py's pytest_sessionstart)."""
+    directory = artifacts_root()
+    directory.mkdir(parents=True, exist_ok=True)
     return directory
 
 
@@ -80,8 +83,13 @@ def browser():
 
 @pytest.fixture
 def site(live_server, transactional_db):
-    """The live site with the starter catalogue loaded; its address."""
-    call_command("load_catalogue", verbosity=0)
+    """The live site with the starter catalogue loaded as `manage.py load_catalogue` loads it
+    (cards, reference decks, measured ladders); its address. The cards are the rows the
+    command wrote the first time, inserted in bulk: the command itself takes seconds, and a
+    transactional test's flush empties the tables after every test."""
+    load_catalogue_cards()
+    load_reference_decks()
+    load_measured_ladders(settings.BASE_DIR / "fixtures" / "ladders")
     return live_server.url
 
 

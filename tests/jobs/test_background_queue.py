@@ -37,7 +37,7 @@ def tasks_taken(worker: real.Worker) -> list[str]:
 def test_a_players_job_is_played_before_upkeep_queued_earlier(
     transactional_db, settings, workers, queue, request
 ):
-    suite._load_catalogue_cards()  # committed: the worker reads the cards from the database
+    suite.load_catalogue_cards()  # committed: the worker reads the cards from the database
     broker = request.getfixturevalue(queue)
     for _ in range(UPKEEP_TASKS):
         draw_proxies.apply_async(([],))

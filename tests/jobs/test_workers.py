@@ -34,7 +34,7 @@ redis_queue = real.redis_queue
 def committed_gauntlet(transactional_db):
     """The catalogue and reference decks, committed: the workers read them from the database
     (the suite's `gauntlet` fixture keeps them in a transaction no other process sees)."""
-    suite._load_catalogue_cards()
+    suite.load_catalogue_cards()
     load_reference_decks()
 
 

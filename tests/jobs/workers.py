@@ -267,7 +267,7 @@ def committed_catalogue(transactional_db) -> None:
     `catalogue` fixture keeps them in a transaction no other process sees)."""
     from tests import conftest as suite
 
-    suite._load_catalogue_cards()
+    suite.load_catalogue_cards()
 
 
 @pytest.fixture
