@@ -51,7 +51,8 @@ def _converter(config: str) -> opencc.OpenCC:
 
 
 @lru_cache(maxsize=8192)
-def _convert(config: str, text: str) -> str:
+def convert_script(config: str, text: str) -> str:
+    """`text` in the other Chinese script: config "s2t" or "t2s"."""
     return _converter(config).convert(text)
 
 
@@ -86,7 +87,7 @@ def display_name(card: object, language: str | None = None) -> str:
     for stored, config in order:
         name = _field(card, f"name_{stored}")
         if name:
-            return _convert(config, name) if config else name
+            return convert_script(config, name) if config else name
     return _field(card, "name")
 
 

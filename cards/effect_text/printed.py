@@ -10,12 +10,10 @@ Latin letters alone mean English.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-import opencc
 from django.utils.translation import get_language
 
-from cards.display_names import EN, HANS, HANT, JA, name_language
+from cards.display_names import EN, HANS, HANT, JA, convert_script, name_language
 
 ZH = "zh"  # Han characters written the same in both scripts
 _KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff]")
@@ -24,15 +22,8 @@ _LATIN = re.compile("[A-Za-z]")
 RENDERED_LANGUAGES = (EN, HANT, HANS)
 
 
-@lru_cache(maxsize=2)
-def _converter(config: str) -> opencc.OpenCC:
-    return opencc.OpenCC(config)
-
-
-@lru_cache(maxsize=4096)
-def convert(config: str, text: str) -> str:
-    """`text` in the other Chinese script: config "s2t" or "t2s"."""
-    return _converter(config).convert(text)
+# `text` in the other Chinese script ("s2t" or "t2s"), cached as the names' conversions are.
+convert = convert_script
 
 
 def text_language(text: str | None) -> str | None:
