@@ -150,6 +150,12 @@ def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn
     # Without locust the smoke ends after one request to every endpoint answered 200;
     # with it, after a short load with no failure (a failure is exit status 1).
     assert "smoke: set-up, gunicorn and one request" in out or "failures over the whole run" in out
+    # Issue 30: gunicorn's CPU per request, endpoint by endpoint, from its request log; the
+    # warm-up calls each of these, and every request it made is sorted into one of them.
+    table = out[out.index("CPU by endpoint") :]
+    for name in ("home html", "search html", "card html", "deck html", "card api", "goldfish api"):
+        assert f"\n{name} " in table, name
+    assert "\nother " not in table
 
 
 def test_the_deck_pages_benchmark_smoke_prints_both_games_and_browses_in_few_queries():

@@ -61,6 +61,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from load_endpoints import cpu_by_endpoint, log_size, print_cpu_by_endpoint
 from load_locust import run_locust
 from load_report import print_steps, print_table
 from load_server import errors_in_log, start_gunicorn, stop_process, wait_healthy, warm_up
@@ -201,7 +202,12 @@ def main() -> int:
         server = start_gunicorn(args, env, port)
         wait_healthy(base, server)
         data = json.loads((args.work / "data.json").read_text())
+        gunicorn_log = args.work / "gunicorn.log"
+        start = log_size(gunicorn_log)
         warm_up(base, data, rounds=1 if args.smoke else 3)
+        if args.smoke:
+            print("warm-up:", end="")
+            print_cpu_by_endpoint(cpu_by_endpoint(gunicorn_log, start))
         if args.smoke and not args.locust.exists():
             print(
                 "smoke: set-up, gunicorn and one request to every endpoint of the mix are fine; "
@@ -223,17 +229,23 @@ def main() -> int:
         if args.steps:
             for users in (int(x) for x in args.steps.split(",")):
                 print(f"step: {users} users for {args.step_duration} s ...", flush=True)
+                start = log_size(gunicorn_log)
                 result = run_locust(args, base, users, args.step_duration, f"u{users}", server.pid)
+                result["cpu_by_endpoint"] = cpu_by_endpoint(gunicorn_log, start)
                 results.append(result)
                 print_table(result)
+                print_cpu_by_endpoint(result["cpu_by_endpoint"])
                 print()
             print_steps(results, args.target_ms)
         else:
             print(f"load: {args.users} users for {args.duration} s ...", flush=True)
+            start = log_size(gunicorn_log)
             result = run_locust(args, base, args.users, args.duration, "main", server.pid)
+            result["cpu_by_endpoint"] = cpu_by_endpoint(gunicorn_log, start)
             results.append(result)
             print()
             print_table(result)
+            print_cpu_by_endpoint(result["cpu_by_endpoint"])
             read = result["summary"]["groups"].get("read", {})
             verdict = "meets" if read.get("p95", math.inf) < args.target_ms else "misses"
             print(f"read p95 {read.get('p95')} ms {verdict} the {args.target_ms:.0f} ms target")
