@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cards import vocabulary as v
 from decks.forms import MAX_LIST_CHARS, game_choices
+from engine.policy_texts import POLICY_LABELS
 from engine.services import DEFAULT_TURN_CAP, MAX_GAMES
 
 # Games of one run (against each opponent, for a matchup), as the API allows: a run above
@@ -39,7 +40,10 @@ class RunOptionsForm(forms.Form):
     def __init__(self, policies: dict[str, str], *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name in self.POLICY_FIELDS:
-            self.fields[name].choices = [(policy, policy) for policy in policies]
+            # The value stays the engine's name (addresses, the API); the reader sees its label.
+            self.fields[name].choices = [
+                (policy, POLICY_LABELS.get(policy, policy)) for policy in policies
+            ]
         self.defaults = self.defaults_for(policies)
         for name, value in self.defaults.items():
             self.fields[name].initial = value

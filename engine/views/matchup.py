@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from decks.models import Deck
+from decks.reference_names import reference_display_name
 from decks.views import _deck_or_404
 from engine import budget, stored_runs
 from engine.concurrency import Busy
@@ -168,7 +169,9 @@ def replay_context(request, run: MatchupRequest, log: dict, vs: int, more_names=
     """The sample game's steps; `reader_names` (one query) also covers `more_names`, the
     report's cards, so the page looks names up once."""
     player, opponent = run.deck, run.opponents[vs]
-    names = [player.label["name"], opponent.label["name"]]
+    # A reference deck in the page's words ("Reference: Fire" → 參考：火) on the boards, the
+    # events and the outcome alike.
+    names = [reference_display_name(side.label["name"]) for side in (player, opponent)]
     specs = [deck_spec(run.game, side.entries) for side in (player, opponent)]
     cards = [*specs[0].cards(), *specs[1].cards()]
     reader = reader_names(run.game, set(more_names), cards)

@@ -20,7 +20,7 @@ LISTED = 50  # decks per group in a select
 
 
 def _choices(decks) -> list[tuple[str, str]]:
-    return [(deck.pk, deck.name) for deck in decks]
+    return [(deck.pk, deck.display_name) for deck in decks]
 
 
 def deck_choices(user, deck: Deck, *, with_gauntlet: bool, chosen: str | None = None) -> list:

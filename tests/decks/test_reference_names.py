@@ -66,3 +66,26 @@ def test_a_matchup_report_names_the_reference_opponents_in_the_readers_language(
     # what is read: the text and the bars' titles (data- attributes keep the stored name)
     read = re.sub(r"<[^>]*>", " ", rows) + " ".join(re.findall(r'aria-label="([^"]*)"', rows))
     assert "參考：水" in read and "Reference: Water" not in read
+
+
+def test_the_matchup_forms_selects_and_sample_game_speak_the_readers_language(client, gauntlet):
+    """The opponent select lists reference decks as 參考：…, the policy selects say 貪婪
+    (their values stay the engines' names), and the sample game names its sides, their
+    events and the outcome in the reader's words (they were "Reference: Water" and
+    "greedy")."""
+    deck = Deck.objects.get(name="Reference: Fire")
+    water = Deck.objects.get(name="Reference: Water")
+    client.cookies["django_language"] = "zh-hant"
+    page = client.get(
+        f"/goldfish/deck/{deck.pk}/matchup/",
+        {"run": "1", "opponent": water.pk, "games": 4, "seed": 3},
+    ).content.decode()
+    opponents = re.search(r'<select name="opponent"[^>]*>(.*?)</select>', page, re.S)[1]
+    assert f'<option value="{water.pk}" selected>參考：水</option>' in opponents
+    assert "Reference:" not in opponents
+    policy = re.search(r'<select name="policy"[^>]*>(.*?)</select>', page, re.S)[1]
+    assert re.search(r'<option value="greedy"[^>]*>貪婪</option>', policy)
+    assert ">greedy<" not in page
+    replay = page.split("data-replay", 1)[1]
+    assert "參考：水" in replay and "參考：火" in replay
+    assert "Reference:" not in re.sub(r'data-[a-z-]+="[^"]*"', "", replay)
