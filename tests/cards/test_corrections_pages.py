@@ -61,7 +61,7 @@ def test_the_card_page_offers_a_correction_and_shows_the_history(tyrra):
     assert "Propose a correction" in page
     assert "data-card-history" in page
     # The import that created the card is its first history entry.
-    assert "Created · <span translate=\"no\">import" in page
+    assert 'Created · <span translate="no">import' in page
 
 
 def test_anonymous_visitors_are_sent_to_sign_in(tyrra):
