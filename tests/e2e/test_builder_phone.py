@@ -30,6 +30,7 @@ from decks.collection import import_collection
 from decks.models import Deck
 from decks.services import deck_create, entries_from_text
 from tests.decklists import pad_list
+from tests.e2e.conftest import SCREENSHOT
 from tests.e2e.test_phone_layout import PHONE, Phone
 
 PASSWORD = "pw-phone-builder-1"
@@ -102,7 +103,8 @@ class BuilderPhone(Phone):
         # What the player sees, then no sideways scrolling either and the whole page's
         # screenshot, which scrolls the page: the player's place is put back after it.
         self.page.screenshot(
-            path=self.shots / f"{self.prefix}-{self.count + 1:02d}-{state}-screen.png"
+            path=self.shots / f"{self.prefix}-{self.count + 1:02d}-{state}-screen.jpg",
+            **SCREENSHOT,
         )
         where = self.page.evaluate("window.scrollY")
         self.fits(state)

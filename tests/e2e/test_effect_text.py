@@ -1,7 +1,7 @@
 """A card's effect in the reader's language on a phone (issue 29, item 1): at 390 px, in
 English, 繁體 and 简体, the card page shows the effect worded from its steps and, under
 its label, the printed text; the page fits the screen. A screenshot of each language is
-saved (`phone-<language>-NN-effect-<number>.png`)."""
+saved (`phone-<language>-NN-effect-<number>.jpg`)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 scrolls sideways, the header leaves the first screen to the page, the links fold into a
 menu, and a wide table scrolls inside its own box instead of being cut.
 
-Each page is saved as a screenshot (`phone-<language>-NN-<page>.png`), like the rest of the
+Each page is saved as a screenshot (`phone-<language>-NN-<page>.jpg`), like the rest of the
 browser suite. The problems of every page are gathered and reported together, with the
 elements that stick out, so one run shows all that is wrong.
 """
