@@ -254,9 +254,7 @@ class Opposition:
         return dealt
 
 
-def defence_of(stack) -> int:
-    """A pet's current defence: printed + this turn's changes, never below 0."""
-    return max(0, stack.top.defense + stack.defence_change)
+defence_of = own_effects.current_defence
 
 
 def _opponent_pets(game):

@@ -343,6 +343,22 @@ def _discard_for_combo(game, step, source, stack):
 
 def _devolve(game, step, source, stack):
     pets = game.state.pets
+    if step.scope == "all":
+        # B01-102: "discard the top card of every evolved monster with 500 or less defense,
+        # except this monster": each own evolved pet within `max_defense` but the one just
+        # evolved (`stack`) loses one card; the opponent's side is its `opponent_devolve`.
+        chosen = [
+            index
+            for index, pet in enumerate(pets)
+            if len(pet.cards) > 1
+            and index != stack
+            and (step.max_defense is None or current_defence(pet) <= step.max_defense)
+        ]
+        moved = []
+        for index in chosen:
+            devolve(game, index)
+            moved.append(game.state.discard[-1])
+        return moved
     candidates = [i for i, pet in enumerate(pets) if len(pet.cards) > 1]
     moved = []
     for _ in range(step.amount):
@@ -354,6 +370,11 @@ def _devolve(game, step, source, stack):
         if len(pets[index].cards) == 1:
             candidates.remove(index)
     return moved
+
+
+def current_defence(stack) -> int:
+    """A pet's current defence: printed + this turn's changes, never below 0."""
+    return max(0, stack.top.defense + stack.defence_change)
 
 
 def devolve(game, index: int) -> None:

@@ -287,3 +287,43 @@ def test_pad_4_4_3_a_strike_lapses_below_5_combos():
     assert me.combos == 4
     assert names(them.state.pets[0].cards) == [LIL_BLACK.name, BLACK_DRAGON.name]
     assert me.after_combos == []
+
+
+GOLDEN_EGG = real("B01-103")  # base, no attack, DEF unknown (0)
+RED = real("B01-002")  # evo1 of Lil' Red Dragon, DEF 200
+DIAGOLDOS = real("B01-101")  # evo1 of Golden Egg, DEF 400
+ARMORED_DIAGOLDOS = real("B01-102")  # evo2 of Diagoldos, DEF 500, cost 2
+
+
+def test_b01_102_every_evolved_pet_at_500_def_or_less_but_itself_loses_its_top_card():
+    """Armored Blade Dragon, Diagoldos evolves Diagoldos: "discard the top card of every
+    evolved monster with 500 or less defense, except this monster" — both players' pets.
+    Mine: Red Dragon (DEF 200) leaves Lil' Red Dragon and Minerva (400) leaves Golden Egg
+    (every such pet, not one), Blue Dragon (600) stays, the Armored Blade Dragon itself
+    (500) stays. Theirs: Minerva (400) leaves Golden Egg, Blue
+    Dragon (600) stays, Lil' Black Dragon alone cannot lose a card."""
+    me, them = duel(
+        [GOLDEN_EGG, LIL_RED, GOLDEN_EGG, LIL_BLUE],
+        [GOLDEN_EGG, LIL_BLUE, LIL_BLACK],
+        mine={"hand": [ARMORED_DIAGOLDOS], "columns": ([FW, FW, FW], [], [])},
+    )
+    evolved(me, 0, DIAGOLDOS)
+    evolved(me, 1, RED)
+    evolved(me, 2, MINERVA)
+    evolved(me, 3, BLUE)
+    evolved(them, 0, MINERVA)
+    evolved(them, 1, BLUE)
+    me.evolve(0, me.state.hand[0])
+    assert [names(pet.cards) for pet in me.state.pets] == [
+        [GOLDEN_EGG.name, DIAGOLDOS.name, ARMORED_DIAGOLDOS.name],
+        [LIL_RED.name],
+        [GOLDEN_EGG.name],
+        [LIL_BLUE.name, BLUE.name],
+    ]
+    assert {RED.name, MINERVA.name} <= set(names(me.state.discard))
+    assert [names(pet.cards) for pet in them.state.pets] == [
+        [GOLDEN_EGG.name],
+        [LIL_BLUE.name, BLUE.name],
+        [LIL_BLACK.name],
+    ]
+    assert names(them.state.discard) == [MINERVA.name]
