@@ -86,21 +86,34 @@ def _attack_table(card: Card) -> list[dict]:
     return [{"combos": n, "row": rows.get(n)} for n in range(1, v.ATTACK_ROWS + 1)]
 
 
-def _other_printings(card: Card):
+def _other_printings(card: Card) -> list[dict]:
+    """The other cards of the game with one of this card's names (the columns shown: a
+    whole card row has some sixty)."""
     same_name = Q(name=card.name)
     for lang, name in card.names.items():
         same_name |= Q(**{f"name_{lang}": name})
-    return (
+    return list(
         Card.objects.filter(same_name, game=card.game)
         .exclude(pk=card.pk)
-        .select_related("card_set")
         .order_by(*_BY_NUMBER)
+        .values("id", "number", "card_set__code", *NAME_FIELDS)
     )
 
 
-def _combos_using(card: Card) -> list[Card]:
-    parts = card.combo_uses.select_related("combo").order_by("combo__number_sort", "combo_id")
-    return list({part.combo_id: part.combo for part in parts}.values())
+def _combos_using(card: Card) -> list[dict]:
+    combos = Card.objects.filter(components__card=card).order_by("number_sort", "id")
+    rows = combos.values("id", "number", *NAME_FIELDS)
+    return list({row["id"]: row for row in rows}.values())  # a combo naming it twice: once
+
+
+def _parent(card: Card, ancestors: list[dict]) -> dict | None:
+    """The catalogued card this one evolves from (id, number, names): the last ancestor."""
+    if card.evolves_from_id is None:
+        return None
+    if ancestors and ancestors[-1]["id"] == card.evolves_from_id:
+        return ancestors[-1]
+    # A line that loops back to the card itself: read the parent alone.
+    return Card.objects.filter(pk=card.evolves_from_id).values(*_CHAIN_FIELDS).first()
 
 
 def card_detail(request, pk: int):
@@ -111,7 +124,7 @@ def card_detail(request, pk: int):
 
 def _card_page(pk: int) -> dict:
     """The title and the rendered article of the card page (the same for every reader)."""
-    card = get_object_or_404(Card.objects.select_related("card_set", "evolves_from"), pk=pk)
+    card = get_object_or_404(Card.objects.select_related("card_set"), pk=pk)
     # Only the child rows this kind of card has: one query each.
     children = {
         v.PET: ["attack_rows"],
@@ -124,9 +137,11 @@ def _card_page(pk: int) -> dict:
     if linkable:
         for other in Card.objects.filter(game=card.game, name__in=linkable).order_by("id"):
             named_cards.setdefault(other.name, other)
+    ancestors = _ancestors(card)
     context = {
         "card": card,
-        "ancestors": _ancestors(card),
+        "parent": _parent(card, ancestors),
+        "ancestors": ancestors,
         "descendants": _flatten(_descendants(card)) if card.kind in EVOLVING_KINDS else [],
         "attack_table": _attack_table(card) if card.kind == v.PET else [],
         "orb_slots": [{"colour": c, "lit": c in card.orbs} for c in v.ORB_COLOURS],
