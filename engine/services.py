@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from cards import cache as catalogue_cache
 from cards.models import Card
 from cards.search.text import fold
 from cards.selectors import load_children
@@ -93,7 +94,12 @@ def _checked_spec(request: GoldfishRequest):
     if request.policy not in engine.POLICIES.get(request.game, {}):
         names = ", ".join(engine.POLICIES.get(request.game, {}))
         raise GoldfishError("unknown_policy", f"policy is one of: {names}.")
-    verdict = validate_deck(request.game, request.entries)
+    # The verdict depends only on the catalogue and the deck (and the language of its
+    # messages): the same decks are played and queued again and again (issue 30).
+    asked = (request.game, repr(list(request.entries)))
+    verdict = catalogue_cache.cached(
+        "deck-verdict", asked, lambda: validate_deck(request.game, request.entries)
+    )
     if not verdict.valid and not request.allow_invalid:
         raise GoldfishError(
             "invalid_deck",
