@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from cards import cache as catalogue_cache
 from cards.models import Card
 from cards.search.text import fold
 from cards.selectors import load_children
 from decks.models import Deck
-from decks.rules import EntryInput, validate_deck
+from decks.rules import EntryInput
 from decks.services import DeckError, entries_from_items, entries_from_text
+from decks.verdicts import deck_verdict
 from engine.convert import card_spec, deck_spec
 from engine.core import api as engine
 from engine.core.batch import TimeLimit
@@ -94,12 +94,7 @@ def _checked_spec(request: GoldfishRequest):
     if request.policy not in engine.POLICIES.get(request.game, {}):
         names = ", ".join(engine.POLICIES.get(request.game, {}))
         raise GoldfishError("unknown_policy", f"policy is one of: {names}.")
-    # The verdict depends only on the catalogue and the deck (and the language of its
-    # messages): the same decks are played and queued again and again (issue 30).
-    asked = (request.game, repr(list(request.entries)))
-    verdict = catalogue_cache.cached(
-        "deck-verdict", asked, lambda: validate_deck(request.game, request.entries)
-    )
+    verdict = deck_verdict(request.game, request.entries)  # from the shared cache
     if not verdict.valid and not request.allow_invalid:
         raise GoldfishError(
             "invalid_deck",

@@ -45,6 +45,7 @@ from decks.services import (
     entries_from_items,
     entries_from_text,
 )
+from decks.verdicts import deck_verdict
 
 
 def verdict_to_dict(verdict, list_errors=()) -> dict:
@@ -212,7 +213,7 @@ class DeckViewSet(
         entries = entries_from_items(
             {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in deck.entries.all()
         )
-        verdict = verdict_to_dict(validate_deck(deck.game, entries))
+        verdict = verdict_to_dict(deck_verdict(deck.game, entries))
         context = {"validations": {deck.pk: verdict}, "request": self.request}
         return DeckSerializer(deck, context=context).data
 
