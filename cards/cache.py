@@ -149,6 +149,28 @@ def cached(kind: str, parts: tuple, compute: Callable[[], T], *, store=None) -> 
     return value
 
 
+# Values derived from the whole catalogue (sets of card ids), kept in this process for one
+# catalogue version: {kind: (version, value)}. Read against the version this request read
+# from the shared cache, so another server's write is seen by the next request here too.
+_process_memos: dict[str, tuple[int, object]] = {}
+
+
+def per_process(kind: str, compute: Callable[[], T]) -> T | None:
+    """`compute()`'s value for the current catalogue version, computed once per process and
+    version. For small language-free values that save a query on many pages, such as "the
+    cards some card evolves from". None without the shared cache (no version tells when
+    another server changed the catalogue): callers then ask the database as they would have."""
+    if not enabled():
+        return None
+    version = catalogue_version()
+    held = _process_memos.get(kind)
+    if held is not None and held[0] == version:
+        return held[1]
+    value = compute()
+    _process_memos[kind] = (version, value)  # one assignment: threads see old or new
+    return value
+
+
 def request_parts(request, *, search: str | None = None) -> tuple:
     """What a GET response depends on besides the catalogue: the path, the query string
     (order-free) and the scheme and host absolute links are built with.

@@ -24,6 +24,7 @@ from simple_history import register
 from simple_history.models import HistoricalRecords
 from simple_history.signals import pre_create_historical_record
 
+from cards import cache as catalogue_cache
 from cards import vocabulary as v
 from cards.images import sniffed_extension, validate_card_image
 from cards.models import KIND_MODELS, Card
@@ -353,9 +354,18 @@ def corrected_values() -> dict[tuple[str, str, str], dict[str, tuple[int, object
     return kept
 
 
+def _cards_with_history() -> frozenset[int]:
+    rows = Card.history.model.objects.order_by().values_list("id", flat=True).distinct()
+    return frozenset(rows)
+
+
 def history_entries(card: Card, limit: int | None = None) -> list:
     """The card's history, newest first, each entry with the fields it changed since the
-    entry before it (one query: the entry before the last shown is read along)."""
+    entry before it (one query: the entry before the last shown is read along; none for a
+    card without history, such as those generated in bulk)."""
+    with_history = catalogue_cache.per_process("cards-with-history", _cards_with_history)
+    if with_history is not None and card.pk not in with_history:
+        return []
     records = card.history.select_related("history_user").order_by("-history_date", "-pk")
     records = list(records[: limit + 1] if limit else records)
     for record in records:

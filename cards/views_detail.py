@@ -51,8 +51,18 @@ def _ancestors(card: Card) -> list[dict]:
     return line
 
 
+def _parents() -> frozenset[int]:
+    """Every card some card evolves from (the others have no descendants to look for)."""
+    rows = Card.objects.exclude(evolves_from=None).order_by().values_list("evolves_from_id")
+    return frozenset(pk for (pk,) in rows.distinct())
+
+
 def _descendants(card: Card) -> list[dict]:
-    """Every card evolving from this one, recursively, as a tree: one query per level."""
+    """Every card evolving from this one, recursively, as a tree: one query per level (none
+    for a card nothing evolves from)."""
+    parents = cache.per_process("evolution-parents", _parents)
+    if parents is not None and card.pk not in parents:
+        return []
     nodes = {card.pk: {"children": []}}
     frontier = [card.pk]
     for _level in range(MAX_CHAIN_DEPTH):
