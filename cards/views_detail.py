@@ -8,7 +8,7 @@ shows its new values at once.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
@@ -79,7 +79,8 @@ def _descendants(card: Card) -> list[dict]:
             node = {**row, "children": []}
             nodes[row["id"]] = node
             nodes[row["evolves_from_id"]]["children"].append(node)
-            frontier.append(row["id"])
+            if parents is None or row["id"] in parents:  # else nothing evolves from it
+                frontier.append(row["id"])
     return nodes[card.pk]["children"]
 
 
@@ -96,9 +97,29 @@ def _attack_table(card: Card) -> list[dict]:
     return [{"combos": n, "row": rows.get(n)} for n in range(1, v.ATTACK_ROWS + 1)]
 
 
+def _shared_names() -> frozenset[tuple[str, str, str]]:
+    """(game, name column, name) for every name that more than one card of a game has in
+    that column: only a card with one of them has other printings."""
+    shared = set()
+    for column in NAME_FIELDS:
+        rows = (
+            Card.objects.order_by()
+            .values("game", column)
+            .annotate(cards=Count("id"))
+            .filter(cards__gt=1)
+            .values_list("game", column)
+        )
+        shared.update((game, column, name) for game, name in rows)
+    return frozenset(shared)
+
+
 def _other_printings(card: Card) -> list[dict]:
     """The other cards of the game with one of this card's names (the columns shown: a
-    whole card row has some sixty)."""
+    whole card row has some sixty); no query for a card whose names no other card has."""
+    own = [("name", card.name), *((f"name_{lang}", name) for lang, name in card.names.items())]
+    shared = cache.per_process("shared-names", _shared_names)
+    if shared is not None and not any((card.game, *pair) in shared for pair in own):
+        return []
     same_name = Q(name=card.name)
     for lang, name in card.names.items():
         same_name |= Q(**{f"name_{lang}": name})

@@ -54,3 +54,11 @@ def test_a_bump_by_another_server_drops_this_processs_sets():
     assert f'href="/cards/{child.pk}/"' not in page(parent)  # unseen until a bump, rightly
     cache._bump()  # another server's import bumps the shared version
     assert f'href="/cards/{child.pk}/"' in page(parent)
+
+
+def test_a_new_printing_shows_on_the_first_ones_page_at_once():
+    first = create_card("pet", number="B01-965", names={"en": "Lone Ember"})
+    assert "Other printings" not in page(first)
+    reprint = create_card("pet", number="B01-966", names={"en": "Lone Ember"})
+    html = page(first)
+    assert "Other printings" in html and f'href="/cards/{reprint.pk}/"' in html
