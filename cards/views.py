@@ -29,6 +29,7 @@ from cards.selectors import catalogue_summary
 from cards.templatetags.card_tags import LABELS
 from cards.views_detail import card_detail  # noqa: F401  (cards/urls.py routes it from here)
 from cardsite.throttles import throttle_page
+from decks.browse import PUBLIC_DECKS_VERSION
 from decks.showcase import showcase
 
 CARDS_PER_PAGE = 60
@@ -501,6 +502,15 @@ def syntax_help(request):
 
 
 def home(request):
+    """The catalogue's counts, query examples and the tour of the reference decks: the same
+    for every reader of a language, signed in or not (the tour's last link differs), kept in
+    the shared cache under the catalogue and public decks' versions (issue 30)."""
+    parts = (request.user.is_authenticated, cache.counter(PUBLIC_DECKS_VERSION))
+    body = cache.cached("home", parts, lambda: _home_body(request))
+    return render(request, "cards/home.html", {"body": body})
+
+
+def _home_body(request) -> str:
     counts = cache.cached("summary", (), catalogue_summary)  # a count over every card
     games = []
     for game in v.values(v.GAMES):
@@ -520,4 +530,4 @@ def home(request):
     all_examples = {q: meaning for items in EXAMPLES.values() for q, meaning in items}
     examples = [{"q": q, "meaning": all_examples[q]} for q in HOME_EXAMPLES]
     context = {"games": games, "examples": examples, "showcase": showcase()}
-    return render(request, "cards/home.html", context)
+    return render_to_string("cards/_home_body.html", context, request=request)
