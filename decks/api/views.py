@@ -113,6 +113,19 @@ def _flag(name: str, value: str) -> bool:
 MAX_PAGE_SIZE = 50  # decks per page of GET /api/decks/ (`page_size` above it means this)
 
 
+def deck_row_key(deck: Deck) -> tuple:
+    """Every value of the deck's row and of its gauntlet standing: a write to the deck (its
+    cards and tags are written with a save of the row: revision, updated_at), its key card
+    or its standing changes one of them."""
+    standing = getattr(deck, "gauntlet_standing", None)
+    rows = [deck] + ([standing] if standing is not None else [])
+    return tuple(
+        (field.attname, getattr(row, field.attname))
+        for row in rows
+        for field in row._meta.concrete_fields
+    )
+
+
 class IsOwnerOrReadOnly(permissions.BasePermission):
     def has_object_permission(self, request, view, deck):
         if request.method in permissions.SAFE_METHODS or view.action == "fork":
@@ -205,9 +218,24 @@ class DeckViewSet(
         data = self.get_serializer(decks, many=True).data
         return self.get_paginated_response(data)
 
+    def _readable_row(self) -> Deck:
+        """The deck's own row and standing, once access is granted (someone else's private
+        deck is a 404): what the cached answers below are keyed on."""
+        decks = Deck.objects.select_related("gauntlet_standing")
+        row = readable_deck(decks, self.kwargs["pk"], self.request.user)
+        self.check_object_permissions(self.request, row)
+        return row
+
     def retrieve(self, request, *args, **kwargs):
-        deck = self.get_object()
-        return Response(self._detail(deck))
+        # The answer is the same for every reader but for `forked_from`: kept in the shared
+        # cache under every value of the deck's row and standing (any write changes one),
+        # the catalogue version and the language (issue 30).
+        row = self._readable_row()
+        body = catalogue_cache.cached(
+            "deck-api", deck_row_key(row), lambda: self._detail(self.get_object())
+        )
+        original = row.forked_from_shown_to(request.user) if row.forked_from_id else None
+        return Response({**body, "forked_from": original.pk if original is not None else None})
 
     def _detail(self, deck: Deck) -> dict:
         entries = entries_from_items(
@@ -354,26 +382,31 @@ class DeckViewSet(
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
         """The deck as the text list format or JSON (card ids)."""
-        deck = self.get_object()
+        row = self._readable_row()
         fmt = request.query_params.get("format", "text")
+        if fmt not in ("text", "json"):
+            raise ApiError("invalid_parameter", "format is text or json.")
+        language = requested_name_language(request) if fmt == "text" else None
+        exported = catalogue_cache.cached(
+            "deck-export", (*deck_row_key(row), fmt, language), lambda: self._export(fmt, language)
+        )
+        if fmt == "json":
+            return Response(exported)
+        return HttpResponse(exported, content_type="text/plain; charset=utf-8")
+
+    def _export(self, fmt: str, language: str | None) -> dict | str:
+        deck = self.get_object()
         entries = list(deck.entries.all())
         if fmt == "json":
-            return Response(
-                {
-                    "game": deck.game,
-                    "name": deck.name,
-                    "entries": [
-                        {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in entries
-                    ],
-                }
-            )
-        if fmt != "text":
-            raise ApiError("invalid_parameter", "format is text or json.")
-        language = requested_name_language(request)
-        text = export_deck_list(
-            [(e.card, e.quantity, e.zone) for e in entries], deck.game, language
-        )
-        return HttpResponse(text, content_type="text/plain; charset=utf-8")
+            return {
+                "game": deck.game,
+                "name": deck.name,
+                "entries": [
+                    {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in entries
+                ],
+            }
+        lines = [(e.card, e.quantity, e.zone) for e in entries]
+        return export_deck_list(lines, deck.game, language)
 
     @extend_schema(
         parameters=[
