@@ -3,6 +3,7 @@ each query string and language has its own copy, and the frame stays the reader'
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -78,3 +79,15 @@ def test_the_frame_is_the_readers_own(catalogue, owner, other):
     theirs = Client()
     theirs.force_login(other)
     assert f"Log out ({other.username})" in browser(theirs)
+
+
+def test_a_key_card_chosen_again_by_the_upkeep_command_shows_at_once(catalogue, owner):
+    from django.core.management import call_command
+
+    from decks.models import Deck
+
+    fire = fire_rush(owner)
+    Deck.objects.filter(pk=fire.pk).update(key_card=None)  # as a deck saved before issue 16
+    assert "data-key-card" not in browser(Client())  # cached without it
+    call_command("refresh_deck_browser", stdout=io.StringIO())
+    assert "data-key-card" in browser(Client())
