@@ -16,6 +16,7 @@ from cards import cache
 from cards import vocabulary as v
 from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card, ComboComponent
+from cards.selectors import CHILD_RELATIONS
 from cards.simulation import describe_effect
 from decks.browse import decks_using_context
 
@@ -163,6 +164,12 @@ def _card_page(pk: int) -> dict:
         v.COMBO: [Prefetch("components", queryset=ComboComponent.objects.select_related("card"))],
     }
     prefetch_related_objects([card], *children.get(card.kind, []))
+    # The same rows for card_spec (the simulation section), which reads every relation: the
+    # others are empty for this kind, as cards.selectors.load_children has them.
+    card.__dict__["_children"] = {
+        relation: list(getattr(card, relation).all()) if card.kind == kind else []
+        for relation, (_model, _key, kind) in CHILD_RELATIONS.items()
+    }
     linkable = [*card.incompatible, *card.targets]
     named_cards = {}
     if linkable:
