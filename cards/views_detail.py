@@ -52,18 +52,8 @@ def _ancestors(card: Card) -> list[dict]:
     return line
 
 
-def _parents() -> frozenset[int]:
-    """Every card some card evolves from (the others have no descendants to look for)."""
-    rows = Card.objects.exclude(evolves_from=None).order_by().values_list("evolves_from_id")
-    return frozenset(pk for (pk,) in rows.distinct())
-
-
 def _descendants(card: Card) -> list[dict]:
-    """Every card evolving from this one, recursively, as a tree: one query per level (none
-    for a card nothing evolves from)."""
-    parents = cache.per_process("evolution-parents", _parents)
-    if parents is not None and card.pk not in parents:
-        return []
+    """Every card evolving from this one, recursively, as a tree: one query per level."""
     nodes = {card.pk: {"children": []}}
     frontier = [card.pk]
     for _level in range(MAX_CHAIN_DEPTH):
@@ -80,9 +70,56 @@ def _descendants(card: Card) -> list[dict]:
             node = {**row, "children": []}
             nodes[row["id"]] = node
             nodes[row["evolves_from_id"]]["children"].append(node)
-            if parents is None or row["id"] in parents:  # else nothing evolves from it
-                frontier.append(row["id"])
+            frontier.append(row["id"])
     return nodes[card.pk]["children"]
+
+
+def _evolution_links() -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+    """({card: the card it evolves from}, {card: the cards evolving from it}): ids only."""
+    parent_of = dict(
+        Card.objects.exclude(evolves_from=None).order_by().values_list("id", "evolves_from_id")
+    )
+    children_of: dict[int, list[int]] = {}
+    for child, parent in parent_of.items():
+        children_of.setdefault(parent, []).append(child)
+    return parent_of, {parent: tuple(children) for parent, children in children_of.items()}
+
+
+def _evolution_line(card: Card) -> tuple[list[dict], list[dict]] | None:
+    """(ancestors, descendants' tree) as `_ancestors` and `_descendants` give them, in one
+    query: the links are walked in this process's copy for the catalogue version
+    (cards.cache.per_process), then the cards on the line are read at once. None without
+    the shared cache."""
+    links = cache.per_process("evolution-links", _evolution_links)
+    if links is None:
+        return None
+    parent_of, children_of = links
+    up, seen, parent_id = [], {card.pk}, card.evolves_from_id
+    while parent_id is not None and parent_id not in seen and len(up) < MAX_CHAIN_DEPTH:
+        up.append(parent_id)
+        seen.add(parent_id)
+        parent_id = parent_of.get(parent_id)
+    levels, frontier, placed = [], [card.pk] if card.kind in EVOLVING_KINDS else [], {card.pk}
+    for _level in range(MAX_CHAIN_DEPTH):
+        level = [c for p in frontier for c in children_of.get(p, ()) if c not in placed]
+        if not level:
+            break
+        placed.update(level)
+        levels.append(level)
+        frontier = level
+    ids = [*up, *(pk for level in levels for pk in level)]
+    found = Card.objects.filter(pk__in=ids).values(*_CHAIN_FIELDS, "number_sort") if ids else ()
+    rows = {row["id"]: row for row in found}
+    ancestors = [rows[pk] for pk in reversed(up) if pk in rows]
+    nodes = {card.pk: {"children": []}}
+    for level in levels:  # each level by number, as _descendants reads it
+        for pk in sorted(level, key=lambda pk: (rows[pk]["number_sort"], pk) if pk in rows else ()):
+            parent = nodes.get(rows[pk]["evolves_from_id"]) if pk in rows else None
+            if parent is None:  # gone since this process read the links
+                continue
+            nodes[pk] = {**rows[pk], "children": []}
+            parent["children"].append(nodes[pk])
+    return ancestors, nodes[card.pk]["children"]
 
 
 def _flatten(tree: list[dict], depth: int = 0) -> list[dict]:
@@ -175,12 +212,17 @@ def _card_page(pk: int) -> dict:
     if linkable:
         for other in Card.objects.filter(game=card.game, name__in=linkable).order_by("id"):
             named_cards.setdefault(other.name, other)
-    ancestors = _ancestors(card)
+    line = _evolution_line(card)
+    if line is not None:
+        ancestors, descendants = line
+    else:  # no shared cache: level by level
+        ancestors = _ancestors(card)
+        descendants = _descendants(card) if card.kind in EVOLVING_KINDS else []
     context = {
         "card": card,
         "parent": _parent(card, ancestors),
         "ancestors": ancestors,
-        "descendants": _flatten(_descendants(card)) if card.kind in EVOLVING_KINDS else [],
+        "descendants": _flatten(descendants),
         "attack_table": _attack_table(card) if card.kind == v.PET else [],
         "orb_slots": [{"colour": c, "lit": c in card.orbs} for c in v.ORB_COLOURS],
         "attacks": list(card.attacks.all()) if card.kind == v.DIGIMON_CARD else [],

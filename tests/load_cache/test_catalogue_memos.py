@@ -62,3 +62,31 @@ def test_a_new_printing_shows_on_the_first_ones_page_at_once():
     reprint = create_card("pet", number="B01-966", names={"en": "Lone Ember"})
     html = page(first)
     assert "Other printings" in html and f'href="/cards/{reprint.pk}/"' in html
+
+
+def _without_sort_keys(value):
+    if isinstance(value, list):
+        return [_without_sort_keys(item) for item in value]
+    if isinstance(value, dict):
+        return {k: _without_sort_keys(v) for k, v in value.items() if k != "number_sort"}
+    return value
+
+
+def test_the_evolution_line_from_the_links_is_the_one_read_level_by_level(catalogue):
+    from cards.views_detail import EVOLVING_KINDS, _ancestors, _descendants, _evolution_line
+
+    looped = create_card("pet", number="B01-967", names={"en": "Loop Pup"})
+    Card.objects.filter(pk=looped.pk).update(evolves_from=looped)
+    links = [
+        create_card("pet", number=f"B01-{n}", names={"en": f"Link {n}"}) for n in range(901, 912)
+    ]
+    for parent, child in zip(links, links[1:], strict=False):  # longer than MAX_CHAIN_DEPTH
+        Card.objects.filter(pk=child.pk).update(evolves_from=parent)
+    cache.bump_catalogue_version()
+    cards = list(Card.objects.exclude(evolves_from=None)) + list(Card.objects.all()[:80])
+    assert len(cards) > 100
+    for card in cards:
+        ancestors, descendants = _evolution_line(card)
+        assert _without_sort_keys(ancestors) == _ancestors(card), card.number
+        expected = _descendants(card) if card.kind in EVOLVING_KINDS else []
+        assert _without_sort_keys(descendants) == expected, card.number
