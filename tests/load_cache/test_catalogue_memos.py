@@ -90,3 +90,13 @@ def test_the_evolution_line_from_the_links_is_the_one_read_level_by_level(catalo
         assert _without_sort_keys(ancestors) == _ancestors(card), card.number
         expected = _descendants(card) if card.kind in EVOLVING_KINDS else []
         assert _without_sort_keys(descendants) == expected, card.number
+
+
+def test_a_single_entry_and_then_an_edit_show_as_before():
+    card = create_card("pet", number="B01-968", names={"en": "Ledger Pup"})
+    first = history(page(card))
+    assert first.count("<li>") == 1 and "Created" in first
+    card.defense = 650
+    card.save()
+    second = history(page(card))
+    assert second.count("<li>") == 2 and "defense" in second
