@@ -164,6 +164,21 @@ def played_in_public_decks() -> frozenset[int]:
 _played_memo: tuple[int | None, frozenset[int]] = (None, frozenset())
 
 
+def deck_owners() -> frozenset[int]:
+    """Every account owning a deck, as of the public decks' current version (kept per
+    process as `played_in_public_decks` is): the others all read the same deck lists."""
+    global _owners_memo
+    version = catalogue_cache.counter(PUBLIC_DECKS_VERSION)
+    memo_version, owners = _owners_memo
+    if not catalogue_cache.enabled() or memo_version != version:
+        owners = frozenset(Deck.objects.order_by().values_list("owner_id", flat=True).distinct())
+        _owners_memo = (version, owners)
+    return owners
+
+
+_owners_memo: tuple[int | None, frozenset[int]] = (None, frozenset())
+
+
 def decks_using_context(card_id: int) -> dict:
     """The card page's "Decks using this card" section (its template context), from the
     shared cache while no deck has been written since: the card page's second read asks the

@@ -28,7 +28,7 @@ from decks.api.serializers import (
     ValidateRequestSerializer,
     ValidationSerializer,
 )
-from decks.browse import browse
+from decks.browse import PUBLIC_DECKS_VERSION, browse, deck_owners
 from decks.browse_form import DeckBrowseForm, first_error
 from decks.decklist import export_deck_list, parse_deck_list
 from decks.diff import DiffError, deck_diff, diff_sides
@@ -211,12 +211,35 @@ class DeckViewSet(
         ]
     )
     def list(self, request, *args, **kwargs):
-        decks = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        # The page is read (its decks' entries prefetched); serialising is the heavy part.
-        entries = sum(len(deck.entries.all()) for deck in decks)
-        render_budget.charge(request, render_budget.list_cost(entries))
-        data = self.get_serializer(decks, many=True).data
-        return self.get_paginated_response(data)
+        # A page is the same for every reader who owns no deck (signed in or not: `mine`
+        # reads differently); an owner's own. Kept in the shared cache under the address,
+        # that reader, the public decks' and catalogue versions and the language (issue 30).
+        # The render budget is charged at every request, before serialising on a miss.
+        charged = []
+
+        def page() -> tuple[int, dict]:
+            decks = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+            # The page is read (its decks' entries prefetched); serialising is the heavy part.
+            entries = sum(len(deck.entries.all()) for deck in decks)
+            charged.append(render_budget.charge(request, render_budget.list_cost(entries)))
+            data = list(self.get_serializer(decks, many=True).data)
+            return entries, dict(self.get_paginated_response(data).data)
+
+        parts = (
+            *catalogue_cache.request_parts(request),
+            self._reader_key(),
+            catalogue_cache.counter(PUBLIC_DECKS_VERSION),
+        )
+        entries, body = catalogue_cache.cached("deck-list-api", parts, page)
+        if not charged:
+            render_budget.charge(request, render_budget.list_cost(entries))
+        return Response(body)
+
+    def _reader_key(self):
+        user = self.request.user
+        if not user.is_authenticated:
+            return "anonymous"
+        return user.pk if user.pk in deck_owners() else "signed-in, no deck"
 
     def _readable_row(self) -> Deck:
         """The deck's own row and standing, once access is granted (someone else's private
