@@ -18,8 +18,10 @@ this module caches nothing (`enabled()` is False): correct, only slower.
 
 Keys also carry the active language (the pages speak en, zh-hant, zh-hans) and whatever
 else the value depends on (the query string, the host for absolute URLs, the deck's
-revision). A key never carries the user: callers cache only what is the same for every
-reader who may see it, and check access *before* asking the cache. A search is keyed on its
+revision). A key carries no user, with one exception: callers cache only what is the same
+for every reader who may see it, and check access *before* asking the cache. The API's deck
+list is the same for every reader who owns no deck; a deck owner's pages carry their id
+(decks.api.views.DeckViewSet.list). A search is keyed on its
 parsed query, and one whose answer depends on the reader is never cached
 (cards.search.sharing).
 """
