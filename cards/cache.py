@@ -18,8 +18,10 @@ this module caches nothing (`enabled()` is False): correct, only slower.
 
 Keys also carry the active language (the pages speak en, zh-hant, zh-hans) and whatever
 else the value depends on (the query string, the host for absolute URLs, the deck's
-revision). A key never carries the user: callers cache only what is the same for every
-reader who may see it, and check access *before* asking the cache. A search is keyed on its
+revision). A key carries no user, with one exception: callers cache only what is the same
+for every reader who may see it, and check access *before* asking the cache. The API's deck
+list is the same for every reader who owns no deck; a deck owner's pages carry their id
+(decks.api.views.DeckViewSet.list). A search is keyed on its
 parsed query, and one whose answer depends on the reader is never cached
 (cards.search.sharing).
 """
@@ -146,6 +148,28 @@ def cached(kind: str, parts: tuple, compute: Callable[[], T], *, store=None) -> 
         value = compute()
         if store is None or store(value):
             cache.set(cache_key, value, TTL)
+    return value
+
+
+# Values derived from the whole catalogue (sets of card ids), kept in this process for one
+# catalogue version: {kind: (version, value)}. Read against the version this request read
+# from the shared cache, so another server's write is seen by the next request here too.
+_process_memos: dict[str, tuple[int, object]] = {}
+
+
+def per_process(kind: str, compute: Callable[[], T]) -> T | None:
+    """`compute()`'s value for the current catalogue version, computed once per process and
+    version. For small language-free values that save a query on many pages, such as "the
+    cards some card evolves from". None without the shared cache (no version tells when
+    another server changed the catalogue): callers then ask the database as they would have."""
+    if not enabled():
+        return None
+    version = catalogue_version()
+    held = _process_memos.get(kind)
+    if held is not None and held[0] == version:
+        return held[1]
+    value = compute()
+    _process_memos[kind] = (version, value)  # one assignment: threads see old or new
     return value
 
 

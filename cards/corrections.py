@@ -24,6 +24,7 @@ from simple_history import register
 from simple_history.models import HistoricalRecords
 from simple_history.signals import pre_create_historical_record
 
+from cards import cache as catalogue_cache
 from cards import vocabulary as v
 from cards.images import sniffed_extension, validate_card_image
 from cards.models import KIND_MODELS, Card
@@ -353,10 +354,35 @@ def corrected_values() -> dict[tuple[str, str, str], dict[str, tuple[int, object
     return kept
 
 
+def _history_counts() -> tuple[frozenset[int], frozenset[int]]:
+    """(cards with any history, cards with more than one entry): most have one, their
+    import, and one entry changed nothing to diff."""
+    counts = (
+        Card.history.model.objects.order_by()
+        .values_list("id")
+        .annotate(entries=models.Count("history_id"))
+    )
+    once, several = set(), set()
+    for card_id, entries in counts:
+        (several if entries > 1 else once).add(card_id)
+    return frozenset(once | several), frozenset(several)
+
+
+# An entry as the card page shows it when there is nothing to diff it with.
+_SHOWN_FIELDS = ("history_id", "history_date", "history_type", "history_change_reason", "id")
+
+
 def history_entries(card: Card, limit: int | None = None) -> list:
     """The card's history, newest first, each entry with the fields it changed since the
-    entry before it (one query: the entry before the last shown is read along)."""
+    entry before it (one query: the entry before the last shown is read along; none for a
+    card without history, such as those generated in bulk, and only the columns shown for a
+    card with a single entry)."""
+    counts = catalogue_cache.per_process("card-history-counts", _history_counts)
+    if counts is not None and card.pk not in counts[0]:
+        return []
     records = card.history.select_related("history_user").order_by("-history_date", "-pk")
+    if counts is not None and card.pk not in counts[1]:
+        records = records.only(*_SHOWN_FIELDS, "history_user__username")
     records = list(records[: limit + 1] if limit else records)
     for record in records:
         record.changed_fields = []

@@ -29,6 +29,7 @@ from cards.selectors import catalogue_summary
 from cards.templatetags.card_tags import LABELS
 from cards.views_detail import card_detail  # noqa: F401  (cards/urls.py routes it from here)
 from cardsite.throttles import throttle_page
+from decks.browse import PUBLIC_DECKS_VERSION
 from decks.showcase import showcase
 
 CARDS_PER_PAGE = 60
@@ -224,27 +225,20 @@ def card_search(request):
     q = params.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL
     view = params.get("view") if params.get("view") in VIEWS else "grid"
     order = params.get("order") if params.get("order") in ORDERS else DEFAULT_ORDER
-    set_codes = cache.cached("set-codes", (), _set_codes)
     status = 200
 
+    context = {"q": q, "view": view, "order": order}
     if any(params.get(name) for name in FilterForm.TERMS):
-        form = FilterForm(params, set_codes=set_codes)
+        form = FilterForm(params, set_codes=cache.cached("set-codes", (), _set_codes))
         if form.is_valid():
             built = " ".join([q, *form.terms()]).strip()
             return HttpResponseRedirect(_search_url(built, view, order))
         status = 400
-    else:
-        form = FilterForm(set_codes=set_codes)
-
-    context = {"q": q, "view": view, "order": order, "form": form}
-    if form.is_bound:  # a filled-in form with errors: shown as the reader filled it
+        # a filled-in form with errors: shown as the reader filled it
+        context["form"] = form
         context["filters"] = render_to_string("cards/_search_filters.html", context)
     else:  # the empty filter form is the same on every search page of a language
-        context["filters"] = cache.cached(
-            "search-filters",
-            (),
-            lambda: render_to_string("cards/_search_filters.html", {"form": form}),
-        )
+        context["filters"] = cache.cached("search-filters", (), _empty_filters)
     # The results are the same for everyone asking this search in this language: kept in
     # the shared cache until the catalogue changes (a timeout is not kept: it may pass).
     key = shared_key(q)
@@ -260,6 +254,13 @@ def card_search(request):
     context["results"] = results
     status = results_status if results_status != 200 else status
     return render(request, "cards/card_search.html", context, status=status)
+
+
+def _empty_filters() -> str:
+    """The filter form as a search page without filters shows it (built only when the
+    shared cache has no copy for this language and catalogue)."""
+    form = FilterForm(set_codes=cache.cached("set-codes", (), _set_codes))
+    return render_to_string("cards/_search_filters.html", {"form": form})
 
 
 def _search_results(request, context: dict) -> tuple[int, str]:
@@ -501,6 +502,15 @@ def syntax_help(request):
 
 
 def home(request):
+    """The catalogue's counts, query examples and the tour of the reference decks: the same
+    for every reader of a language, signed in or not (the tour's last link differs), kept in
+    the shared cache under the catalogue and public decks' versions (issue 30)."""
+    parts = (request.user.is_authenticated, cache.counter(PUBLIC_DECKS_VERSION))
+    body = cache.cached("home", parts, lambda: _home_body(request))
+    return render(request, "cards/home.html", {"body": body})
+
+
+def _home_body(request) -> str:
     counts = cache.cached("summary", (), catalogue_summary)  # a count over every card
     games = []
     for game in v.values(v.GAMES):
@@ -520,4 +530,4 @@ def home(request):
     all_examples = {q: meaning for items in EXAMPLES.values() for q, meaning in items}
     examples = [{"q": q, "meaning": all_examples[q]} for q in HOME_EXAMPLES]
     context = {"games": games, "examples": examples, "showcase": showcase()}
-    return render(request, "cards/home.html", context)
+    return render_to_string("cards/_home_body.html", context, request=request)

@@ -8,7 +8,7 @@ shows its new values at once.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
@@ -16,6 +16,7 @@ from cards import cache
 from cards import vocabulary as v
 from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card, ComboComponent
+from cards.selectors import CHILD_RELATIONS
 from cards.simulation import describe_effect
 from decks.browse import decks_using_context
 
@@ -73,6 +74,54 @@ def _descendants(card: Card) -> list[dict]:
     return nodes[card.pk]["children"]
 
 
+def _evolution_links() -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+    """({card: the card it evolves from}, {card: the cards evolving from it}): ids only."""
+    parent_of = dict(
+        Card.objects.exclude(evolves_from=None).order_by().values_list("id", "evolves_from_id")
+    )
+    children_of: dict[int, list[int]] = {}
+    for child, parent in parent_of.items():
+        children_of.setdefault(parent, []).append(child)
+    return parent_of, {parent: tuple(children) for parent, children in children_of.items()}
+
+
+def _evolution_line(card: Card) -> tuple[list[dict], list[dict]] | None:
+    """(ancestors, descendants' tree) as `_ancestors` and `_descendants` give them, in one
+    query: the links are walked in this process's copy for the catalogue version
+    (cards.cache.per_process), then the cards on the line are read at once. None without
+    the shared cache."""
+    links = cache.per_process("evolution-links", _evolution_links)
+    if links is None:
+        return None
+    parent_of, children_of = links
+    up, seen, parent_id = [], {card.pk}, card.evolves_from_id
+    while parent_id is not None and parent_id not in seen and len(up) < MAX_CHAIN_DEPTH:
+        up.append(parent_id)
+        seen.add(parent_id)
+        parent_id = parent_of.get(parent_id)
+    levels, frontier, placed = [], [card.pk] if card.kind in EVOLVING_KINDS else [], {card.pk}
+    for _level in range(MAX_CHAIN_DEPTH):
+        level = [c for p in frontier for c in children_of.get(p, ()) if c not in placed]
+        if not level:
+            break
+        placed.update(level)
+        levels.append(level)
+        frontier = level
+    ids = [*up, *(pk for level in levels for pk in level)]
+    found = Card.objects.filter(pk__in=ids).values(*_CHAIN_FIELDS, "number_sort") if ids else ()
+    rows = {row["id"]: row for row in found}
+    ancestors = [rows[pk] for pk in reversed(up) if pk in rows]
+    nodes = {card.pk: {"children": []}}
+    for level in levels:  # each level by number, as _descendants reads it
+        for pk in sorted(level, key=lambda pk: (rows[pk]["number_sort"], pk) if pk in rows else ()):
+            parent = nodes.get(rows[pk]["evolves_from_id"]) if pk in rows else None
+            if parent is None:  # gone since this process read the links
+                continue
+            nodes[pk] = {**rows[pk], "children": []}
+            parent["children"].append(nodes[pk])
+    return ancestors, nodes[card.pk]["children"]
+
+
 def _flatten(tree: list[dict], depth: int = 0) -> list[dict]:
     rows = []
     for node in tree:
@@ -86,21 +135,54 @@ def _attack_table(card: Card) -> list[dict]:
     return [{"combos": n, "row": rows.get(n)} for n in range(1, v.ATTACK_ROWS + 1)]
 
 
-def _other_printings(card: Card):
+def _shared_names() -> frozenset[tuple[str, str, str]]:
+    """(game, name column, name) for every name that more than one card of a game has in
+    that column: only a card with one of them has other printings."""
+    shared = set()
+    for column in NAME_FIELDS:
+        rows = (
+            Card.objects.order_by()
+            .values("game", column)
+            .annotate(cards=Count("id"))
+            .filter(cards__gt=1)
+            .values_list("game", column)
+        )
+        shared.update((game, column, name) for game, name in rows)
+    return frozenset(shared)
+
+
+def _other_printings(card: Card) -> list[dict]:
+    """The other cards of the game with one of this card's names (the columns shown: a
+    whole card row has some sixty); no query for a card whose names no other card has."""
+    own = [("name", card.name), *((f"name_{lang}", name) for lang, name in card.names.items())]
+    shared = cache.per_process("shared-names", _shared_names)
+    if shared is not None and not any((card.game, *pair) in shared for pair in own):
+        return []
     same_name = Q(name=card.name)
     for lang, name in card.names.items():
         same_name |= Q(**{f"name_{lang}": name})
-    return (
+    return list(
         Card.objects.filter(same_name, game=card.game)
         .exclude(pk=card.pk)
-        .select_related("card_set")
         .order_by(*_BY_NUMBER)
+        .values("id", "number", "card_set__code", *NAME_FIELDS)
     )
 
 
-def _combos_using(card: Card) -> list[Card]:
-    parts = card.combo_uses.select_related("combo").order_by("combo__number_sort", "combo_id")
-    return list({part.combo_id: part.combo for part in parts}.values())
+def _combos_using(card: Card) -> list[dict]:
+    combos = Card.objects.filter(components__card=card).order_by("number_sort", "id")
+    rows = combos.values("id", "number", *NAME_FIELDS)
+    return list({row["id"]: row for row in rows}.values())  # a combo naming it twice: once
+
+
+def _parent(card: Card, ancestors: list[dict]) -> dict | None:
+    """The catalogued card this one evolves from (id, number, names): the last ancestor."""
+    if card.evolves_from_id is None:
+        return None
+    if ancestors and ancestors[-1]["id"] == card.evolves_from_id:
+        return ancestors[-1]
+    # A line that loops back to the card itself: read the parent alone.
+    return Card.objects.filter(pk=card.evolves_from_id).values(*_CHAIN_FIELDS).first()
 
 
 def card_detail(request, pk: int):
@@ -111,7 +193,7 @@ def card_detail(request, pk: int):
 
 def _card_page(pk: int) -> dict:
     """The title and the rendered article of the card page (the same for every reader)."""
-    card = get_object_or_404(Card.objects.select_related("card_set", "evolves_from"), pk=pk)
+    card = get_object_or_404(Card.objects.select_related("card_set"), pk=pk)
     # Only the child rows this kind of card has: one query each.
     children = {
         v.PET: ["attack_rows"],
@@ -119,15 +201,28 @@ def _card_page(pk: int) -> dict:
         v.COMBO: [Prefetch("components", queryset=ComboComponent.objects.select_related("card"))],
     }
     prefetch_related_objects([card], *children.get(card.kind, []))
+    # The same rows for card_spec (the simulation section), which reads every relation: the
+    # others are empty for this kind, as cards.selectors.load_children has them.
+    card.__dict__["_children"] = {
+        relation: list(getattr(card, relation).all()) if card.kind == kind else []
+        for relation, (_model, _key, kind) in CHILD_RELATIONS.items()
+    }
     linkable = [*card.incompatible, *card.targets]
     named_cards = {}
     if linkable:
         for other in Card.objects.filter(game=card.game, name__in=linkable).order_by("id"):
             named_cards.setdefault(other.name, other)
+    line = _evolution_line(card)
+    if line is not None:
+        ancestors, descendants = line
+    else:  # no shared cache: level by level
+        ancestors = _ancestors(card)
+        descendants = _descendants(card) if card.kind in EVOLVING_KINDS else []
     context = {
         "card": card,
-        "ancestors": _ancestors(card),
-        "descendants": _flatten(_descendants(card)) if card.kind in EVOLVING_KINDS else [],
+        "parent": _parent(card, ancestors),
+        "ancestors": ancestors,
+        "descendants": _flatten(descendants),
         "attack_table": _attack_table(card) if card.kind == v.PET else [],
         "orb_slots": [{"colour": c, "lit": c in card.orbs} for c in v.ORB_COLOURS],
         "attacks": list(card.attacks.all()) if card.kind == v.DIGIMON_CARD else [],

@@ -199,7 +199,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "cardsite.token_auth.TokenAuthentication",  # DRF's, its SQL written once
         "rest_framework.authentication.SessionAuthentication",
     ],
     # `format` is an ordinary parameter of our endpoints (export formats), not a renderer pick.

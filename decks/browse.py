@@ -144,15 +144,54 @@ def decks_using_card(card_id: int, limit: int = DECKS_USING_CARD) -> list[Deck]:
     return list(decks[:limit])
 
 
+def played_in_public_decks() -> frozenset[int]:
+    """Every card some public deck plays (outside the sideboard), as of the public decks'
+    current version: most cards are in none, and their pages need not ask which.
+
+    Kept in this process for the version read in this request (cards.cache.counter, one
+    round trip to the shared cache): a deck written on any server bumps that version, and
+    the next request anywhere reads the set again."""
+    global _played_memo
+    version = catalogue_cache.counter(PUBLIC_DECKS_VERSION)
+    memo_version, cards = _played_memo
+    if not catalogue_cache.enabled() or memo_version != version:
+        entries = DeckEntry.objects.filter(deck__visibility=PUBLIC).exclude(zone=SIDE)
+        cards = frozenset(entries.order_by().values_list("card_id", flat=True).distinct())
+        _played_memo = (version, cards)  # one assignment: a thread reads the old or the new
+    return cards
+
+
+_played_memo: tuple[int | None, frozenset[int]] = (None, frozenset())
+
+
+def deck_owners() -> frozenset[int]:
+    """Every account owning a deck, as of the public decks' current version (kept per
+    process as `played_in_public_decks` is): the others all read the same deck lists."""
+    global _owners_memo
+    version = catalogue_cache.counter(PUBLIC_DECKS_VERSION)
+    memo_version, owners = _owners_memo
+    if not catalogue_cache.enabled() or memo_version != version:
+        owners = frozenset(Deck.objects.order_by().values_list("owner_id", flat=True).distinct())
+        _owners_memo = (version, owners)
+    return owners
+
+
+_owners_memo: tuple[int | None, frozenset[int]] = (None, frozenset())
+
+
 def decks_using_context(card_id: int) -> dict:
     """The card page's "Decks using this card" section (its template context), from the
     shared cache while no deck has been written since: the card page's second read asks the
-    database nothing (cards.cache), whichever deck or card changes next."""
-    decks = catalogue_cache.cached(
-        "decks-using",
-        (card_id, catalogue_cache.counter(PUBLIC_DECKS_VERSION)),
-        lambda: decks_using_card(card_id),
-    )
+    database nothing (cards.cache), whichever deck or card changes next. A card no public
+    deck plays costs no query at all (`played_in_public_decks`)."""
+    if card_id not in played_in_public_decks():
+        decks = []
+    else:
+        decks = catalogue_cache.cached(
+            "decks-using",
+            (card_id, catalogue_cache.counter(PUBLIC_DECKS_VERSION)),
+            lambda: decks_using_card(card_id),
+        )
     return {"decks_using": decks, "decks_using_card_id": card_id}
 
 

@@ -15,6 +15,7 @@ from collections import Counter
 
 from cards import vocabulary as v
 from cards.models import Card
+from decks.browse import public_decks_changed
 from decks.models import SIDE, Deck
 
 _LEVEL_RANK = {level: rank for rank, level in enumerate(v.LEVEL_VALUES, start=1)}
@@ -58,4 +59,6 @@ def refresh_key_card(deck: Deck) -> bool:
         return False
     deck.key_card = card
     Deck.objects.filter(pk=deck.pk).update(key_card=card)
+    # No signal comes from update(): the cached deck browser and card pages show key cards.
+    public_decks_changed(sender=Deck)
     return True

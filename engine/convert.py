@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from cards import cache as catalogue_cache
 from cards.models import Card
 from cards.names import card_keys, reference_keys
 from cards.search.text import fold
@@ -126,8 +127,17 @@ def deck_references(
 
 def deck_spec(game: str, entries: Iterable[EntryInput]) -> DeckSpec:
     """One CardSpec per copy, in a fixed order (the engine shuffles with its own seed).
-    The sideboard / maybe zone never reaches the engines: it is not part of the deck."""
+    The sideboard / maybe zone never reaches the engines: it is not part of the deck.
+
+    A spec depends only on the catalogue and the deck's cards: kept in the shared cache
+    under the catalogue version (cards/cache.py), since players and scripts play and queue
+    the same decks again and again (issue 30)."""
     entries = [entry for entry in entries if entry.card_id is not None and entry.zone != SIDE]
+    asked = tuple(sorted((entry.card_id, entry.quantity, entry.zone) for entry in entries))
+    return catalogue_cache.cached("deck-spec", (game, asked), lambda: _deck_spec(game, entries))
+
+
+def _deck_spec(game: str, entries: list[EntryInput]) -> DeckSpec:
     chosen = Card.objects.filter(pk__in={e.card_id for e in entries}).select_related("evolves_from")
     cards = load_children(list(chosen))
     references = deck_references(game, cards)

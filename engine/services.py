@@ -12,8 +12,9 @@ from cards.models import Card
 from cards.search.text import fold
 from cards.selectors import load_children
 from decks.models import Deck
-from decks.rules import EntryInput, validate_deck
+from decks.rules import EntryInput
 from decks.services import DeckError, entries_from_items, entries_from_text
+from decks.verdicts import deck_verdict
 from engine.convert import card_spec, deck_spec
 from engine.core import api as engine
 from engine.core.batch import TimeLimit
@@ -93,7 +94,7 @@ def _checked_spec(request: GoldfishRequest):
     if request.policy not in engine.POLICIES.get(request.game, {}):
         names = ", ".join(engine.POLICIES.get(request.game, {}))
         raise GoldfishError("unknown_policy", f"policy is one of: {names}.")
-    verdict = validate_deck(request.game, request.entries)
+    verdict = deck_verdict(request.game, request.entries)  # from the shared cache
     if not verdict.valid and not request.allow_invalid:
         raise GoldfishError(
             "invalid_deck",

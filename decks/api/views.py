@@ -28,7 +28,7 @@ from decks.api.serializers import (
     ValidateRequestSerializer,
     ValidationSerializer,
 )
-from decks.browse import browse
+from decks.browse import PUBLIC_DECKS_VERSION, browse, deck_owners
 from decks.browse_form import DeckBrowseForm, first_error
 from decks.decklist import export_deck_list, parse_deck_list
 from decks.diff import DiffError, deck_diff, diff_sides
@@ -45,6 +45,7 @@ from decks.services import (
     entries_from_items,
     entries_from_text,
 )
+from decks.verdicts import deck_verdict
 
 
 def verdict_to_dict(verdict, list_errors=()) -> dict:
@@ -110,6 +111,19 @@ def _flag(name: str, value: str) -> bool:
 
 
 MAX_PAGE_SIZE = 50  # decks per page of GET /api/decks/ (`page_size` above it means this)
+
+
+def deck_row_key(deck: Deck) -> tuple:
+    """Every value of the deck's row and of its gauntlet standing: a write to the deck (its
+    cards and tags are written with a save of the row: revision, updated_at), its key card
+    or its standing changes one of them."""
+    standing = getattr(deck, "gauntlet_standing", None)
+    rows = [deck] + ([standing] if standing is not None else [])
+    return tuple(
+        (field.attname, getattr(row, field.attname))
+        for row in rows
+        for field in row._meta.concrete_fields
+    )
 
 
 class IsOwnerOrReadOnly(permissions.BasePermission):
@@ -197,22 +211,60 @@ class DeckViewSet(
         ]
     )
     def list(self, request, *args, **kwargs):
-        decks = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        # The page is read (its decks' entries prefetched); serialising is the heavy part.
-        entries = sum(len(deck.entries.all()) for deck in decks)
-        render_budget.charge(request, render_budget.list_cost(entries))
-        data = self.get_serializer(decks, many=True).data
-        return self.get_paginated_response(data)
+        # A page is the same for every reader who owns no deck (signed in or not: `mine`
+        # reads differently); an owner's own. Kept in the shared cache under the address,
+        # that reader, the public decks' and catalogue versions and the language (issue 30).
+        # The render budget is charged at every request, before serialising on a miss.
+        charged = []
+
+        def page() -> tuple[int, dict]:
+            decks = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+            # The page is read (its decks' entries prefetched); serialising is the heavy part.
+            entries = sum(len(deck.entries.all()) for deck in decks)
+            charged.append(render_budget.charge(request, render_budget.list_cost(entries)))
+            data = list(self.get_serializer(decks, many=True).data)
+            return entries, dict(self.get_paginated_response(data).data)
+
+        parts = (
+            *catalogue_cache.request_parts(request),
+            self._reader_key(),
+            catalogue_cache.counter(PUBLIC_DECKS_VERSION),
+        )
+        entries, body = catalogue_cache.cached("deck-list-api", parts, page)
+        if not charged:
+            render_budget.charge(request, render_budget.list_cost(entries))
+        return Response(body)
+
+    def _reader_key(self):
+        user = self.request.user
+        if not user.is_authenticated:
+            return "anonymous"
+        return user.pk if user.pk in deck_owners() else "signed-in, no deck"
+
+    def _readable_row(self) -> Deck:
+        """The deck's own row and standing, once access is granted (someone else's private
+        deck is a 404): what the cached answers below are keyed on."""
+        decks = Deck.objects.select_related("gauntlet_standing")
+        row = readable_deck(decks, self.kwargs["pk"], self.request.user)
+        self.check_object_permissions(self.request, row)
+        return row
 
     def retrieve(self, request, *args, **kwargs):
-        deck = self.get_object()
-        return Response(self._detail(deck))
+        # The answer is the same for every reader but for `forked_from`: kept in the shared
+        # cache under every value of the deck's row and standing (any write changes one),
+        # the catalogue version and the language (issue 30).
+        row = self._readable_row()
+        body = catalogue_cache.cached(
+            "deck-api", deck_row_key(row), lambda: self._detail(self.get_object())
+        )
+        original = row.forked_from_shown_to(request.user) if row.forked_from_id else None
+        return Response({**body, "forked_from": original.pk if original is not None else None})
 
     def _detail(self, deck: Deck) -> dict:
         entries = entries_from_items(
             {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in deck.entries.all()
         )
-        verdict = verdict_to_dict(validate_deck(deck.game, entries))
+        verdict = verdict_to_dict(deck_verdict(deck.game, entries))
         context = {"validations": {deck.pk: verdict}, "request": self.request}
         return DeckSerializer(deck, context=context).data
 
@@ -353,26 +405,31 @@ class DeckViewSet(
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
         """The deck as the text list format or JSON (card ids)."""
-        deck = self.get_object()
+        row = self._readable_row()
         fmt = request.query_params.get("format", "text")
+        if fmt not in ("text", "json"):
+            raise ApiError("invalid_parameter", "format is text or json.")
+        language = requested_name_language(request) if fmt == "text" else None
+        exported = catalogue_cache.cached(
+            "deck-export", (*deck_row_key(row), fmt, language), lambda: self._export(fmt, language)
+        )
+        if fmt == "json":
+            return Response(exported)
+        return HttpResponse(exported, content_type="text/plain; charset=utf-8")
+
+    def _export(self, fmt: str, language: str | None) -> dict | str:
+        deck = self.get_object()
         entries = list(deck.entries.all())
         if fmt == "json":
-            return Response(
-                {
-                    "game": deck.game,
-                    "name": deck.name,
-                    "entries": [
-                        {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in entries
-                    ],
-                }
-            )
-        if fmt != "text":
-            raise ApiError("invalid_parameter", "format is text or json.")
-        language = requested_name_language(request)
-        text = export_deck_list(
-            [(e.card, e.quantity, e.zone) for e in entries], deck.game, language
-        )
-        return HttpResponse(text, content_type="text/plain; charset=utf-8")
+            return {
+                "game": deck.game,
+                "name": deck.name,
+                "entries": [
+                    {"card": e.card_id, "quantity": e.quantity, "zone": e.zone} for e in entries
+                ],
+            }
+        lines = [(e.card, e.quantity, e.zone) for e in entries]
+        return export_deck_list(lines, deck.game, language)
 
     @extend_schema(
         parameters=[

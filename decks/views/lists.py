@@ -6,14 +6,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from cards import cache as catalogue_cache
 from cards.display_names import NAME_FIELDS
 from cards.models import Card
-from decks.browse import FORKS, GAUNTLET, NEWEST, public_decks
+from decks.browse import FORKS, GAUNTLET, NEWEST, PUBLIC_DECKS_VERSION, public_decks
 from decks.browse_form import DeckBrowseForm
 from decks.forms import NewDeckForm
 from decks.gauntlet_standing import standing_view
@@ -38,7 +40,18 @@ def _page(request, decks):
 
 def deck_list(request):
     """/decks/: the public deck browser (decks.browse): filters, sorts, key card thumbnails
-    and gauntlet standings. A filter that is not valid is shown as such and filters nothing."""
+    and gauntlet standings. A filter that is not valid is shown as such and filters nothing.
+
+    The filters and the table are the same for every reader of one address: rendered once
+    per query string, language, catalogue version (key cards' names and pictures) and public
+    decks' version (bumped by every deck and standing write) and kept in the shared cache
+    (cards/cache.py); only the frame around them (the user's menu) is rendered per request."""
+    parts = (*catalogue_cache.request_parts(request), catalogue_cache.counter(PUBLIC_DECKS_VERSION))
+    body = catalogue_cache.cached("deck-browser", parts, lambda: _deck_browser(request))
+    return render(request, "decks/deck_list.html", {"body": body})
+
+
+def _deck_browser(request) -> str:
     form = DeckBrowseForm(request.GET or None)
     form.is_valid()
     filters = form.filters()
@@ -55,7 +68,7 @@ def deck_list(request):
         "orderings": ORDERING_LABELS,
         "card": card,
     }
-    return render(request, "decks/deck_list.html", context)
+    return render_to_string("decks/_deck_browser.html", context, request=request)
 
 
 @login_required
