@@ -27,7 +27,7 @@ def test_the_card_page_lists_public_decks_playing_it(client, owner, other, catal
     agumon_card = card("St-1")
     DeckEntry.objects.create(deck=side, card=agumon_card, quantity=1, zone=SIDE)
     found = section(client.get(f"/cards/{agumon_card.pk}/").content.decode())
-    assert "Agumon line" in found and "by other" in found
+    assert "Agumon line" in found and 'by <span translate="no">other</span>' in found
     assert secret.name not in found and side.name not in found and "Fire rush" not in found
     assert f'href="/decks/?card={agumon_card.pk}"' in found
     assert f'data-deck="{agumon.pk}"' in found
