@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +33,7 @@ SMOKED = {
     "heavy_renders.py",
     "import_dry_run.py",
     "load/run.py",
+    "load/profile_endpoints.py",
     "search.py",
     "doctor.py",
     "gauntlet.py",
@@ -156,6 +158,17 @@ def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn
     for name in ("home html", "search html", "card html", "deck html", "card api", "goldfish api"):
         assert f"\n{name} " in table, name
     assert "\nother " not in table
+    # The machine's single-core speed, measured in the same run, stated beside the figures.
+    assert re.search(r"machine: [1-9]\d* PAD goldfish games/s on one process", out)
+
+
+def test_the_profile_tool_smoke_replays_every_endpoint_of_the_mix_in_one_process():
+    out = smoke("load/profile_endpoints.py", "--profile", "card html").stdout
+    # Issue 30: CPU per request endpoint by endpoint, no request failed (exit 0), and the
+    # profile of the one endpoint asked for.
+    for name in ("home html", "search html", "card html", "deck html", "card api", "goldfish api"):
+        assert f"\n{name} " in out, name
+    assert "--- card html: top " in out
 
 
 def test_the_deck_pages_benchmark_smoke_prints_both_games_and_browses_in_few_queries():

@@ -4,12 +4,18 @@ an idle machine before a run. Part of bench/load/run.py.
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 
-from load_setup import HOST
+from load_setup import HOST, ROOT
+
+# PAD goldfish games timed on one process for the machine's single-core speed (~1 s).
+SPEED_GAMES = 3000
 
 
 def _proc_cpu(pid: int) -> float:
@@ -108,3 +114,17 @@ def wait_for_quiet(limit_s: float, threshold: float = 15.0) -> float:
     if busy >= threshold:
         print(f"  WARNING: machine {busy:.0f} % busy with other work: figures are pessimistic")
     return round(busy, 1)
+
+
+def single_core_speed(games: int = SPEED_GAMES) -> int:
+    """PAD goldfish games per second on one process (bench/goldfish_pad.py: its starter
+    deck, greedy, seed 1), measured in the same run as the load figures: the machine's
+    single-core speed, printed beside them so runs on other machines can be compared
+    (issue 30). CPU per request scales with it; a latency under saturation does not."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "goldfish_pad.py"), "--games", str(games)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout)["one_process"]["games_per_s"]

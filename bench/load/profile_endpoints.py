@@ -24,7 +24,9 @@ Each request's CPU is time.process_time() across the WSGI call (this process's C
 another program's load on the machine changes it little; wall time would). One process
 serves everything, where gunicorn has four workers: per-process memos are warmer here.
 --profile NAME runs cProfile around that endpoint's measured requests and prints the top
-functions by cumulative and by own time.
+functions by cumulative and by own time. --smoke (the test suite's) checks that the tool still
+works on a database of its own with 50 synthetic cards and 240 requests: its figures mean
+nothing.
 """
 
 from __future__ import annotations
@@ -40,12 +42,21 @@ import pstats
 import random
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
 from load_report import percentile
-from load_setup import HOST, ROOT, build_database, database_exists, manage, server_env
+from load_setup import (
+    HOST,
+    ROOT,
+    build_database,
+    database_exists,
+    manage,
+    pg_admin,
+    server_env,
+)
 
 LOCUSTFILE = Path(__file__).resolve().parent / "locustfile.py"
 # The benchmark's measured requests per endpoint (README, issue 30's "before" run): the
@@ -391,7 +402,19 @@ def arguments() -> argparse.Namespace:
         default=Path("/tmp/cardsite-profile"),
         help="data.json, static and media files (kept for --reuse-db)",
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a tiny run that only checks the tool still works (the test suite runs it)",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        # Its own database and folder, dropped after; Redis database 8 (the load smoke has
+        # 10, tests/load_cache 12: they may run at once); every endpoint still called.
+        args.database = f"cardsite_profile_smoke_{os.getpid()}"
+        args.work = Path(tempfile.mkdtemp(prefix="cardsite-profile-smoke-"))
+        args.reuse_db, args.redis_db = False, 8
+        args.cards, args.accounts, args.users, args.warm, args.requests = 50, 4, 4, 40, 200
     args.no_catalogue_cache = False
     args.goldfish_rate = args.user_rate = args.anon_rate = None
     return args
@@ -420,6 +443,19 @@ def prepare(args) -> dict:
 
 def main() -> int:
     args = arguments()
+    try:
+        return profile(args)
+    finally:
+        if args.smoke:
+            shutil.rmtree(args.work, ignore_errors=True)
+            with contextlib.suppress(Exception):
+                from django.db import connections
+
+                connections.close_all()
+            pg_admin(args, f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+
+
+def profile(args) -> int:
     data = prepare(args)
     sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)

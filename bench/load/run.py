@@ -61,6 +61,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from load_cpu import SPEED_GAMES, single_core_speed
 from load_endpoints import cpu_by_endpoint, log_size, print_cpu_by_endpoint
 from load_locust import run_locust
 from load_report import print_steps, print_table
@@ -201,6 +202,8 @@ def main() -> int:
         base = f"http://{HOST}:{port}"
         server = start_gunicorn(args, env, port)
         wait_healthy(base, server)
+        speed = single_core_speed(120 if args.smoke else SPEED_GAMES)
+        print(f"machine: {speed} PAD goldfish games/s on one process", flush=True)
         data = json.loads((args.work / "data.json").read_text())
         gunicorn_log = args.work / "gunicorn.log"
         start = log_size(gunicorn_log)
@@ -252,7 +255,13 @@ def main() -> int:
         if args.json:
             args.json.write_text(
                 json.dumps(
-                    {"gunicorn": config, "wait": args.wait, "throttles": rates, "runs": results},
+                    {
+                        "gunicorn": config,
+                        "wait": args.wait,
+                        "throttles": rates,
+                        "goldfish_games_per_s_one_process": speed,
+                        "runs": results,
+                    },
                     indent=2,
                 )
             )
