@@ -66,7 +66,7 @@ clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache staticfiles
 
 ## Load benchmark: gunicorn on PostgreSQL (127.0.0.1:5432) under a locust mix; see README
-## (make bench-load ARGS="--steps 100,120,135,150" finds the highest rate keeping read p95 < 100 ms)
+## (make bench-load ARGS="--steps 180,240,300,360,420" finds the highest rate keeping read p95 < 100 ms)
 .PHONY: bench-load
 bench-load: install
 	@test -x $(BIN)/locust || $(BIN)/python -m pip install --quiet ".[bench]"
