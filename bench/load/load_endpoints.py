@@ -65,24 +65,29 @@ def cpu_by_endpoint(log: Path, start: int = 0) -> dict:
                     continue
                 name = endpoint_of(entry.get("method", ""), entry.get("path", ""))
                 samples.setdefault(name, []).append(float(entry["cpu_ms"]))
+    return cpu_table(samples)
+
+
+def cpu_table(samples: dict[str, list[float]], *, with_p50: bool = False) -> dict:
+    """{endpoint: {"requests", "cpu_ms_mean", ["cpu_ms_p50",] "cpu_ms_p95", "share_pct"}},
+    the costliest first, plus "ALL" for every sample (when there is one)."""
     every = [value for values in samples.values() for value in values]
     total = sum(every) or 1.0
+
+    def row(values: list[float], share: float) -> dict:
+        ordered = sorted(values)
+        figures = {"requests": len(values), "cpu_ms_mean": round(sum(values) / len(values), 2)}
+        if with_p50:
+            figures["cpu_ms_p50"] = round(percentile(ordered, 0.5), 2)
+        figures["cpu_ms_p95"] = round(percentile(ordered, 0.95), 2)
+        return {**figures, "share_pct": share}
+
     table = {
-        name: {
-            "requests": len(values),
-            "cpu_ms_mean": round(sum(values) / len(values), 2),
-            "cpu_ms_p95": round(percentile(sorted(values), 0.95), 2),
-            "share_pct": round(100 * sum(values) / total, 1),
-        }
+        name: row(values, round(100 * sum(values) / total, 1))
         for name, values in sorted(samples.items(), key=lambda item: -sum(item[1]))
     }
     if every:
-        table["ALL"] = {
-            "requests": len(every),
-            "cpu_ms_mean": round(sum(every) / len(every), 2),
-            "cpu_ms_p95": round(percentile(sorted(every), 0.95), 2),
-            "share_pct": 100.0,
-        }
+        table["ALL"] = row(every, 100.0)
     return table
 
 

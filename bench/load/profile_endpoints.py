@@ -47,7 +47,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from load_report import percentile
+from load_endpoints import cpu_table
 from load_setup import (
     HOST,
     ROOT,
@@ -329,29 +329,6 @@ class Replay:
                     done += 1
 
 
-def table(samples: dict[str, list[float]]) -> dict:
-    every = [value for values in samples.values() for value in values]
-    total = sum(every) or 1.0
-    rows = {
-        name: {
-            "requests": len(values),
-            "cpu_ms_mean": round(sum(values) / len(values), 2),
-            "cpu_ms_p50": round(percentile(sorted(values), 0.5), 2),
-            "cpu_ms_p95": round(percentile(sorted(values), 0.95), 2),
-            "share_pct": round(100 * sum(values) / total, 1),
-        }
-        for name, values in sorted(samples.items(), key=lambda item: -sum(item[1]))
-    }
-    rows["ALL"] = {
-        "requests": len(every),
-        "cpu_ms_mean": round(sum(every) / max(len(every), 1), 2),
-        "cpu_ms_p50": round(percentile(sorted(every), 0.5), 2) if every else 0,
-        "cpu_ms_p95": round(percentile(sorted(every), 0.95), 2) if every else 0,
-        "share_pct": 100.0,
-    }
-    return rows
-
-
 def readme_weighted_mean(rows: dict) -> float:
     """The means weighted by the benchmark's own request counts (README_COUNTS)."""
     known = {name: count for name, count in README_COUNTS.items() if name in rows}
@@ -470,7 +447,7 @@ def profile(args) -> int:
     started = time.perf_counter()
     replay.run(args.warm, measured=False)
     replay.run(args.requests, measured=True)
-    rows = table(replay.samples)
+    rows = cpu_table(replay.samples, with_p50=True)
     print(
         f"\n{args.warm} warm-up + {args.requests} measured requests in "
         f"{time.perf_counter() - started:.0f} s wall"
