@@ -52,6 +52,7 @@ from load_setup import (
     HOST,
     ROOT,
     build_database,
+    collect_static,
     database_exists,
     manage,
     pg_admin,
@@ -377,7 +378,7 @@ def arguments() -> argparse.Namespace:
         "--work",
         type=Path,
         default=Path("/tmp/cardsite-profile"),
-        help="data.json, static and media files (kept for --reuse-db)",
+        help="data.json and media files (kept for --reuse-db)",
     )
     parser.add_argument(
         "--smoke",
@@ -408,8 +409,7 @@ def prepare(args) -> dict:
     else:
         args.reuse_db = False  # build_database: create it afresh
         build_database(args, env)
-    if not (args.work / "static" / "staticfiles.json").exists():
-        manage(env, "collectstatic", "--no-input")
+    collect_static(env)
     shutil.rmtree(args.work / "media", ignore_errors=True)  # pictures drawn on first view
     import redis
 

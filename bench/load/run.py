@@ -11,9 +11,10 @@
    keeps a built database between runs).
 2. Seeds 300 users with API tokens (one per simulated API client) and 24 legal decks
    from the starter catalogue, public, unlisted and private (bench/load/seed.py).
-3. Collects static files into a temporary STATIC_ROOT and starts gunicorn (two sync workers
-   per core by default: with the catalogue cache a worker often waits on Redis or
-   PostgreSQL, and on 2 cores 4 workers kept read p95 lower than 2, 6 or gthread) on a free
+3. Collects static files (once per machine and state of the sources:
+   bench/collected_static.py) and starts gunicorn (two sync workers per core by default:
+   with the catalogue cache a worker often waits on Redis or PostgreSQL, and on 2 cores 4
+   workers kept read p95 lower than 2, 6 or gthread) on a free
    port of 127.0.0.1 with DEBUG off, a throwaway SECRET_KEY, DATABASE_URL, MEDIA_ROOT in a
    temporary directory and REDIS_URL=redis://127.0.0.1:6379/11 (throttle counters shared
    by the workers; that Redis database is flushed before each run). The API throttles
@@ -70,8 +71,8 @@ from load_setup import (
     BIN,
     HOST,
     build_database,
+    collect_static,
     free_port,
-    manage,
     pg_admin,
     reset_redis,
     server_env,
@@ -196,7 +197,7 @@ def main() -> int:
     results: list[dict] = []
     try:
         build_database(args, env)
-        manage(env, "collectstatic", "--no-input")
+        collect_static(env)
         reset_redis(args)
         port = free_port()
         base = f"http://{HOST}:{port}"
