@@ -17,9 +17,8 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect, sync_playwright
 
-from decks.reference import load_reference_decks
 from engine.ladder import load_measured_ladders
-from tests.conftest import load_catalogue_cards
+from tests.conftest import load_catalogue_cards, load_reference_deck_rows
 from tests.e2e.artifacts import artifacts_root
 
 CHROMIUM_FLAGS = [
@@ -92,7 +91,7 @@ def site(live_server, transactional_db):
     command wrote the first time, inserted in bulk: the command itself takes seconds, and a
     transactional test's flush empties the tables after every test."""
     load_catalogue_cards()
-    load_reference_decks()
+    load_reference_deck_rows()
     load_measured_ladders(settings.BASE_DIR / "fixtures" / "ladders")
     return live_server.url
 
