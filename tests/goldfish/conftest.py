@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import tempfile
+from pathlib import Path
 
 import pytest
 
+from bench.prepared_db import prepared_sqlite
 from tests.goldfish.test_gunicorn_pool import manage, server_env
 
 
 @pytest.fixture(scope="session")
 def site():
-    """A migrated SQLite catalogue in a temporary folder, and a legal PAD list to play;
-    built once for every real-gunicorn test (they only read it)."""
+    """A migrated SQLite catalogue in a temporary folder (as `migrate` and `load_catalogue`
+    leave it: a copy of the machine's prepared one), and a legal PAD list to play; built
+    once for every real-gunicorn test (they only read it)."""
     with tempfile.TemporaryDirectory(prefix="cardsite-gunicorn-") as directory:
         env = server_env(directory)
-        manage(env, "migrate", "--no-input")
-        manage(env, "load_catalogue")
+        prepared_sqlite(Path(directory) / "db.sqlite3")
         deck = manage(
             env,
             "shell",
