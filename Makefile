@@ -39,15 +39,19 @@ browser:
 	  fi; }
 
 ## Run the whole test suite, browser tests included (SQLite unless DATABASE_URL says otherwise),
-## on every core (pytest-xdist: each worker has its own database, folders and ports);
-## TEST_WORKERS=n sets the workers (1: in this process), PYTEST_ARGS adds options
-TEST_WORKERS ?= auto
+## in parallel (pytest-xdist: each worker has its own database, folders and ports): one worker
+## more than the cores, since a browser test waits on Chromium and its live server about half
+## its time; TEST_WORKERS=n sets the workers (1: in this process), PYTEST_ARGS adds options
+# (test-quick: one a core, unless TEST_WORKERS is given)
+QUICK_WORKERS := $(if $(filter command line environment,$(origin TEST_WORKERS)),$(TEST_WORKERS),auto)
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 test: install browser
 	$(BIN)/pytest $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS)) $(PYTEST_ARGS)
 
-## The unit tests alone: no browser, no gunicorn, Celery worker or benchmark process
+## The unit tests alone, one worker per core: no browser, no gunicorn, Celery worker or
+## benchmark process
 test-quick: install
-	$(BIN)/pytest $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS)) -m "not browser and not processes" $(PYTEST_ARGS)
+	$(BIN)/pytest $(if $(filter 1,$(QUICK_WORKERS)),,-n $(QUICK_WORKERS)) -m "not browser and not processes" $(PYTEST_ARGS)
 
 ## The committed fixtures are exactly the conversions of the fan lists in ../shared (issue 13)
 check-fixtures: install
