@@ -63,18 +63,10 @@ def pytest_collection_modifyitems(config, items):
         kept = [item for item in items if reaches_database(item)]
         config.hook.pytest_deselected(items=[item for item in items if not reaches_database(item)])
         items[:] = kept
-    # The longest tests first — those starting processes, then the browser tests (seconds
-    # each), then the rest (a fifth of a second on average): the parallel workers
-    # (pytest-xdist) then end together on short tests rather than one of them playing a
-    # benchmark or a browser walkthrough alone at the end. A stable sort: each module keeps
-    # its order.
-    items.sort(key=_longest_first)
-
-
-def _longest_first(item) -> int:
-    if item.get_closest_marker("processes"):
-        return 0
-    return 1 if item.get_closest_marker("browser") else 2
+    # The longest tests first: the parallel workers (pytest-xdist) then end together rather
+    # than one of them playing the benchmarks alone at the end. A stable sort: each module
+    # keeps its order.
+    items.sort(key=lambda item: 0 if item.get_closest_marker("processes") else 1)
 
 
 def pytest_collection_finish(session):
