@@ -37,7 +37,11 @@ def write_rows(table: str, columns: list[str], rows: list[tuple]) -> None:
     into = f"{quote(table)} ({', '.join(map(quote, columns))})"
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {into} FROM STDIN") as copy:
+            # psycopg's own cursor, so its errors become Django's (IntegrityError) here
+            with (
+                connection.wrap_database_errors,
+                cursor.cursor.copy(f"COPY {into} FROM STDIN") as copy,
+            ):
                 for row in rows:
                     copy.write_row(row)
         else:
@@ -62,25 +66,22 @@ class RowsReplay:
 
     def __init__(self, load: Callable[[], object]):
         self.load = load
-        self.tables: list[tuple[type, list, tuple]] | None = None
+        self.tables: list[tuple[type, tuple]] | None = None
 
     def __call__(self) -> None:
         if self.tables is None:
             self.tables = self._first_load()
             return
-        if any(_taken(model, keys) for model, keys, _ in self.tables):
-            self.load()  # a row of the test's own holds a replayed key
-            return
         try:
             with transaction.atomic():
-                for _model, _keys, table in self.tables:
+                for _model, table in self.tables:
                     write_rows(*table)
-        except IntegrityError:  # a unique value of the test's own (a user name …)
+        except IntegrityError:  # a row of the test's own holds a replayed key or name
             self.load()
             return
-        move_sequences_past([model for model, _, _ in self.tables])
+        move_sequences_past([model for model, _ in self.tables])
 
-    def _first_load(self) -> list[tuple[type, list, tuple]]:
+    def _first_load(self) -> list[tuple[type, tuple]]:
         models = [
             model
             for model in apps.get_models(include_auto_created=True)
@@ -92,13 +93,5 @@ class RowsReplay:
         for model in models:
             new = [row for row in model._base_manager.all() if row.pk not in before[model]]
             if new:
-                tables.append((model, [row.pk for row in new], stored_rows(model, new)))
+                tables.append((model, stored_rows(model, new)))
         return tables
-
-
-def _taken(model, keys: list) -> bool:
-    """Whether a row holds one of `keys` (for numbers: any key in their range)."""
-    rows = model._base_manager.all()
-    if all(isinstance(key, int) for key in keys):
-        return rows.filter(pk__gte=min(keys), pk__lte=max(keys)).exists()
-    return rows.filter(pk__in=keys).exists()
