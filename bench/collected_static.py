@@ -12,20 +12,18 @@ workers share (a lock makes the first one collect while the others wait).
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
 from importlib import metadata
 from pathlib import Path
 
+from bench.prepared_db import built_once
+
 ROOT = Path(__file__).resolve().parents[1]
 # The installed packages whose static files collectstatic copies (INSTALLED_APPS).
 STATIC_PACKAGES = ("django", "djangorestframework", "drf-spectacular-sidecar", "whitenoise")
-MANIFEST = "staticfiles.json"
 
 
 def sources_key() -> str:
@@ -46,24 +44,15 @@ def sources_key() -> str:
 def collected_static(env: dict) -> Path:
     """A STATIC_ROOT holding the collected files for these sources (collected now with
     `env`'s settings if no earlier run did); to be read, never written."""
-    root = Path(tempfile.gettempdir()) / f"cardsite-static-{sources_key()}"
-    if (root / MANIFEST).exists():
-        return root
-    with open(f"{root}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (root / MANIFEST).exists():
-            partial = Path(tempfile.mkdtemp(prefix=f"{root.name}-", dir=root.parent))
-            try:
-                subprocess.run(
-                    [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"],
-                    cwd=ROOT,
-                    env={**env, "STATIC_ROOT": str(partial), "DEBUG": "0"},
-                    check=True,
-                    capture_output=True,
-                    timeout=600,
-                )
-                shutil.rmtree(root, ignore_errors=True)
-                os.rename(partial, root)  # whole or absent, for a reader that does not lock
-            finally:
-                shutil.rmtree(partial, ignore_errors=True)
-    return root
+
+    def collect(partial: Path) -> None:
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"],
+            cwd=ROOT,
+            env={**env, "STATIC_ROOT": str(partial), "DEBUG": "0"},
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+
+    return built_once(Path(tempfile.gettempdir()) / f"cardsite-static-{sources_key()}", collect)

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,9 +57,7 @@ def _build(target: Path, catalogue: bool) -> None:
                 env=env,
                 check=True,
             )
-        partial = target.with_suffix(".partial")
-        shutil.copyfile(scratch / "db.sqlite3", partial)
-        partial.replace(target)  # whole or absent, for a run that did not take the lock
+        shutil.copyfile(scratch / "db.sqlite3", target)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -67,12 +66,28 @@ def prepared_sqlite(path: Path, *, catalogue: bool = True) -> Path:
     """Write at `path` a migrated SQLite database, with the starter catalogue and its
     reference decks when `catalogue` (as `manage.py migrate` and `load_catalogue` leave
     it); returns `path`."""
-    folder = Path(tempfile.gettempdir())
-    template = folder / f"cardsite-bench-{_digest(catalogue)}.sqlite3"
-    if not template.exists():
-        with open(folder / "cardsite-bench-prepare.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not template.exists():
-                _build(template, catalogue)
+    template = Path(tempfile.gettempdir()) / f"cardsite-bench-{_digest(catalogue)}.sqlite3"
+    built_once(template, lambda partial: _build(partial, catalogue))
     shutil.copyfile(template, path)
     return path
+
+
+def built_once(target: Path, build: Callable[[Path], None]) -> Path:
+    """`target` (a file or a folder), made by `build(partial)` the first time on this
+    machine: a lock lets parallel runs build it once, and it appears whole (renamed from
+    `partial`) or not at all, for a run that does not take the lock."""
+    if target.exists():
+        return target
+    with open(f"{target}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not target.exists():
+            partial = target.with_name(f"{target.name}.partial-{os.getpid()}")
+            try:
+                build(partial)
+                os.replace(partial, target)
+            finally:
+                if partial.is_dir():
+                    shutil.rmtree(partial, ignore_errors=True)
+                else:
+                    partial.unlink(missing_ok=True)
+    return target
