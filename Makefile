@@ -53,7 +53,7 @@ browser:
 QUICK_WORKERS := $(if $(filter command line environment,$(origin TEST_WORKERS)),$(TEST_WORKERS),auto)
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 test: install browser
-	$(BIN)/pytest $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS)) $(PYTEST_ARGS)
+	$(BIN)/pytest $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist worksteal) $(PYTEST_ARGS)
 
 ## The unit tests alone, one worker per core: no browser, no gunicorn, Celery worker or
 ## benchmark process

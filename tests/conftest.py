@@ -67,6 +67,50 @@ def pytest_collection_modifyitems(config, items):
     # than one of them playing the benchmarks alone at the end. A stable sort: each module
     # keeps its order.
     items.sort(key=lambda item: 0 if item.get_closest_marker("processes") else 1)
+    items[:] = spread_browser_modules(items)
+
+
+def spread_browser_modules(items: list) -> list:
+    """The browser test modules spread evenly among the others, whole modules between whole
+    modules (the process-starting tests stay first).
+
+    pytest-django runs the tests that flush the database (the browser tests among them)
+    after the others, so the browser tests came as one block: last of all on PostgreSQL,
+    where the workers then waited on Chromium and the live server with the cores a third
+    idle. Spread out, a worker's browser test waits while the others' unit tests use the
+    cores. Whole modules keep a module's catalogue (loaded in a transaction open across the
+    module) apart from a browser test's flush; the tests after a flush find the data of
+    migrations gone, as they would in Django's own order (the curator group is got or made
+    where a test needs it)."""
+    first = [item for item in items if item.get_closest_marker("processes")]
+    rest = [item for item in items if not item.get_closest_marker("processes")]
+    browser = _modules([item for item in rest if item.get_closest_marker("browser")])
+    others = _modules([item for item in rest if not item.get_closest_marker("browser")])
+    if not browser or not others:
+        return items
+    total = sum(len(module) for module in others)
+    spread, placed, seen = list(first), 0, 0
+    for module in others:
+        spread.extend(module)
+        seen += len(module)
+        # The browser modules that belong before this point of the others' tests.
+        while placed < len(browser) and (placed + 0.5) * total / len(browser) <= seen:
+            spread.extend(browser[placed])
+            placed += 1
+    for module in browser[placed:]:
+        spread.extend(module)
+    return spread
+
+
+def _modules(items: list) -> list[list]:
+    """Consecutive items of one module, as runs."""
+    runs: list[list] = []
+    for item in items:
+        if runs and runs[-1][0].path == item.path:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return runs
 
 
 def pytest_collection_finish(session):
