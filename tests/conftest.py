@@ -63,16 +63,15 @@ def pytest_collection_modifyitems(config, items):
         kept = [item for item in items if reaches_database(item)]
         config.hook.pytest_deselected(items=[item for item in items if not reaches_database(item)])
         items[:] = kept
-    # The longest tests first: the parallel workers (pytest-xdist) then end together rather
-    # than one of them playing the benchmarks alone at the end. A stable sort: each module
-    # keeps its order.
-    items.sort(key=lambda item: 0 if item.get_closest_marker("processes") else 1)
     items[:] = spread_browser_modules(items)
 
 
 def spread_browser_modules(items: list) -> list:
-    """The browser test modules spread evenly among the others, whole modules between whole
-    modules (the process-starting tests stay first).
+    """The process-starting tests first, then the browser test modules spread evenly among
+    the others, whole modules between whole modules; each module keeps its order.
+
+    The longest tests first: the parallel workers (pytest-xdist) then end together rather
+    than one of them playing the benchmarks alone at the end.
 
     pytest-django runs the tests that flush the database (the browser tests among them)
     after the others, so the browser tests came as one block: last of all on PostgreSQL,
@@ -87,7 +86,7 @@ def spread_browser_modules(items: list) -> list:
     browser = _modules([item for item in rest if item.get_closest_marker("browser")])
     others = _modules([item for item in rest if not item.get_closest_marker("browser")])
     if not browser or not others:
-        return items
+        return first + rest
     total = sum(len(module) for module in others)
     spread, placed, seen = list(first), 0, 0
     for module in others:
