@@ -10,6 +10,7 @@ another name, so a copy is never stale. A lock lets parallel runs build it once.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import os
@@ -17,14 +18,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 _SOURCES = ("cardsite", "cards", "decks", "engine", "fixtures")
 
 
-def _digest(catalogue: bool) -> str:
+def sources_digest(*, catalogue: bool) -> str:
+    """Digests what a prepared database is made from: the migrations, fixtures and code."""
     digest = hashlib.sha256(b"catalogue" if catalogue else b"migrated")
     for folder in _SOURCES:
         for path in sorted((ROOT / folder).rglob("*")):
@@ -66,10 +68,20 @@ def prepared_sqlite(path: Path, *, catalogue: bool = True) -> Path:
     """Write at `path` a migrated SQLite database, with the starter catalogue and its
     reference decks when `catalogue` (as `manage.py migrate` and `load_catalogue` leave
     it); returns `path`."""
-    template = Path(tempfile.gettempdir()) / f"cardsite-bench-{_digest(catalogue)}.sqlite3"
+    digest = sources_digest(catalogue=catalogue)
+    template = Path(tempfile.gettempdir()) / f"cardsite-bench-{digest}.sqlite3"
     built_once(template, lambda partial: _build(partial, catalogue))
     shutil.copyfile(template, path)
     return path
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Holds an exclusive lock on the file `path` (made if missing): one process on this
+    machine at a time."""
+    with open(path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def built_once(target: Path, build: Callable[[Path], None]) -> Path:
@@ -78,8 +90,7 @@ def built_once(target: Path, build: Callable[[Path], None]) -> Path:
     `partial`) or not at all, for a run that does not take the lock."""
     if target.exists():
         return target
-    with open(f"{target}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with locked(Path(f"{target}.lock")):
         if not target.exists():
             partial = target.with_name(f"{target.name}.partial-{os.getpid()}")
             try:

@@ -10,6 +10,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,14 +35,14 @@ def pg_admin(args, sql: str) -> None:
         connection.execute(sql)
 
 
-def database_exists(args) -> bool:
+def database_exists(args, name: str | None = None) -> bool:
     import psycopg
 
     with psycopg.connect(
         host=HOST, port=args.pg_port, user=args.pg_user, dbname="postgres", autocommit=True
     ) as connection:
         row = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (args.database,)
+            "SELECT 1 FROM pg_database WHERE datname = %s", (name or args.database,)
         ).fetchone()
     return row is not None
 
@@ -72,18 +73,14 @@ def manage(env: dict, *command: str, quiet: bool = True) -> None:
 
 
 def build_database(args, env: dict) -> None:
-    reuse = args.reuse_db and database_exists(args)
-    if not reuse:
-        print(f"creating database {args.database}", flush=True)
-        pg_admin(args, f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-        pg_admin(args, f'CREATE DATABASE "{args.database}"')
-    else:
+    if args.reuse_db and database_exists(args):
         print(f"reusing database {args.database}", flush=True)
-    manage(env, "migrate", "--no-input")
-    if not reuse:
-        manage(env, "load_catalogue")
-        if args.cards:
-            manage(env, "generate_cards", str(args.cards), "--seed", "0")
+        manage(env, "migrate", "--no-input")
+    else:
+        template = prepared_template(args, env)
+        print(f"creating database {args.database} from {template}", flush=True)
+        pg_admin(args, f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+        pg_admin(args, f'CREATE DATABASE "{args.database}" TEMPLATE "{template}"')
     subprocess.run(
         [
             sys.executable,
@@ -99,6 +96,56 @@ def build_database(args, env: dict) -> None:
         timeout=600,
     )
     vacuum_analyze(args)
+
+
+TEMPLATE_PREFIX = "cardsite_bench_template_"
+
+
+def prepared_template(args, env: dict) -> str:
+    """The name of a database, made once per machine, that holds what every run starts
+    from: migrated, the starter catalogue, `args.cards` synthetic cards.
+
+    Migrating, loading the catalogue and generating the cards took 30-40 s of one core
+    for each run and each smoke run in the test suite; copying a template database
+    (CREATE DATABASE … TEMPLATE) takes well under a second. The name digests the
+    migrations, fixtures and code it was built from (bench/prepared_db.py), so a changed
+    source makes another one; building it drops the templates of other digests, so they
+    do not pile up. A file lock lets parallel runs on this machine build it once."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from bench.prepared_db import locked, sources_digest
+
+    name = f"{TEMPLATE_PREFIX}{sources_digest(catalogue=True)}_{args.cards}"
+    with locked(Path(tempfile.gettempdir()) / f"{name}.lock"):
+        if database_exists(args, name):
+            return name
+        print(f"building the template database {name} (once per machine)", flush=True)
+        partial = f"{name}_partial"
+        pg_admin(args, f'DROP DATABASE IF EXISTS "{partial}" WITH (FORCE)')
+        pg_admin(args, f'CREATE DATABASE "{partial}"')
+        build_env = {**env, "DATABASE_URL": env["DATABASE_URL"].rsplit("/", 1)[0] + "/" + partial}
+        manage(build_env, "migrate", "--no-input")
+        manage(build_env, "load_catalogue")
+        if args.cards:
+            manage(build_env, "generate_cards", str(args.cards), "--seed", "0")
+        for other in template_databases(args):
+            if other.removesuffix("_partial").endswith(f"_{args.cards}") and other != partial:
+                pg_admin(args, f'DROP DATABASE IF EXISTS "{other}" WITH (FORCE)')
+        pg_admin(args, f'ALTER DATABASE "{partial}" RENAME TO "{name}"')
+    return name
+
+
+def template_databases(args) -> list[str]:
+    import psycopg
+
+    with psycopg.connect(
+        host=HOST, port=args.pg_port, user=args.pg_user, dbname="postgres", autocommit=True
+    ) as connection:
+        rows = connection.execute(
+            "SELECT datname FROM pg_database WHERE datname LIKE %s",
+            (TEMPLATE_PREFIX.replace("_", r"\_") + "%",),
+        ).fetchall()
+    return [row[0] for row in rows]
 
 
 def vacuum_analyze(args) -> None:

@@ -6,8 +6,9 @@
     make bench-load ARGS="--steps 100,120,135,150"
     .venv/bin/python bench/load/run.py --smoke           # under a minute: still works?
 
-1. (Re)creates the PostgreSQL database `cardsite_bench` on 127.0.0.1:5432, migrates, loads
-   the starter catalogue and 20,000 synthetic cards, runs VACUUM ANALYZE (`--reuse-db`
+1. (Re)creates the PostgreSQL database `cardsite_bench` on 127.0.0.1:5432 as a copy of a
+   template built once per machine (migrated, the starter catalogue and 20,000 synthetic
+   cards: load_setup.prepared_template), runs VACUUM ANALYZE after seeding (`--reuse-db`
    keeps a built database between runs).
 2. Seeds 300 users with API tokens (one per simulated API client) and 24 legal decks
    from the starter catalogue, public, unlisted and private (bench/load/seed.py).
