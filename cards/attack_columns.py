@@ -53,7 +53,19 @@ def refresh(card_ids: Iterable[int] | None = None) -> None:
 def _row_changed(sender, instance, **kwargs) -> None:
     if kwargs.get("raw"):  # loaddata: the fixture holds the card's columns already
         return
+    if _deleting_cards(kwargs.get("origin")):
+        # The rows go with their cards (a cascade): there is nothing left to recompute, and
+        # one UPDATE per row made deleting the catalogue take 30 s instead of 1.
+        return
     refresh([instance.card_id])
+
+
+def _deleting_cards(origin) -> bool:
+    """Whether a deletion started from cards (one, or a queryset of them)."""
+    from cards.models import Card
+
+    model = getattr(origin, "model", None) or type(origin)
+    return isinstance(model, type) and issubclass(model, Card)
 
 
 def connect_signals() -> None:

@@ -63,7 +63,7 @@ def doctor(game: str, deck: MatchDeck, key: Card, confirm_games: int) -> dict:
         # the deck) with no attack at any combo count: the Light team has no wood pet
         ("pad", "Reference: Light", "B02-029", "B04-029", 100),
         # Attack Plug-in A for St-2 Greymon, which evolves from Agumon only (DGM-4.3)
-        ("digimon", "Reference: Gabumon line", "St-49", "St-2", 60),
+        ("digimon", "Reference: Gabumon line", "St-49", "St-2", 30),
     ],
 )
 def test_doctor_1_a_planted_flaw_is_repaired_by_the_first_swap_with_a_measurable_gain(
