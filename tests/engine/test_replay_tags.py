@@ -1,0 +1,49 @@
+"""`{% include_memo %}` (engine/templatetags/replay_tags.py): a replay's boards are drawn
+once per distinct board in a page, with the markup `{% include … only %}` gives."""
+
+from __future__ import annotations
+
+from django.template import Context, Template
+from django.test.signals import template_rendered
+
+ZONES = "engine/_zones.html"
+HAND = [{"key": "hand", "label": "Hand", "names": ["Agumon", "Greymon"], "count": 2}]
+DECK = [{"key": "deck", "label": "Deck", "names": ["Gabumon"], "count": 1}]
+MEMO_LOOP = (
+    "{% load replay_tags %}{% for b in boards %}"
+    '{% include_memo "engine/_zones.html" zones=b %}{% endfor %}'
+)
+
+
+def rendered_zones(source: str, boards: list) -> tuple[str, int]:
+    renders = []
+
+    def count(sender, template, context, **kwargs):
+        if template.name == ZONES:
+            renders.append(template)
+
+    template_rendered.connect(count)
+    try:
+        html = Template(source).render(Context({"boards": boards}))
+    finally:
+        template_rendered.disconnect(count)
+    return html, len(renders)
+
+
+def test_equal_boards_are_drawn_once_and_read_as_the_include_writes_them():
+    # the second board equals the first without being the same object, as two steps' are
+    boards = [HAND, [dict(HAND[0])], DECK, HAND]
+    memo, drawn = rendered_zones(MEMO_LOOP, boards)
+    plain, every = rendered_zones(
+        '{% for b in boards %}{% include "engine/_zones.html" with zones=b only %}{% endfor %}',
+        boards,
+    )
+    assert (drawn, every) == (2, 4)
+    assert memo == plain
+    assert memo.count('data-zone="hand"') == 3 and memo.count('data-zone="deck"') == 1
+
+
+def test_each_page_draws_its_own_boards():
+    """The memo lives as long as one rendering: a second page draws its boards again."""
+    assert rendered_zones(MEMO_LOOP, [HAND, HAND])[1] == 1
+    assert rendered_zones(MEMO_LOOP, [HAND, HAND])[1] == 1
