@@ -24,6 +24,10 @@ from cards.proxies.canvas import Canvas
 _BY_NAME_LANGUAGE = {EN: "en", HANT: "zh-hant", HANS: "zh-hans", JA: "ja"}
 LANGUAGES = tuple(_BY_NAME_LANGUAGE.values())
 DEFAULT_LANGUAGE = "en"
+# zlib level 3, not Pillow's 6: a card-page proxy encodes in 6.3 ms instead of 10.7 (its
+# drawing takes 15) for 13 % more bytes (33 KB), a thumbnail in 0.8 ms instead of 1.5 for 3 %
+# more (issue 30: pictures are drawn on a visitor's first request).
+PNG_COMPRESS_LEVEL = 3
 
 _DRAWERS = {
     "normal": {
@@ -80,5 +84,5 @@ def render_proxy(card, size: str = "normal", language: str = DEFAULT_LANGUAGE) -
     """
     image = draw(card, size, language).image
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False)
+    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
