@@ -242,3 +242,23 @@ def test_behind_a_proxy_throttles_read_the_forwarded_client_address():
     assert run_settings("s.REST_FRAMEWORK['NUM_PROXIES']", DEBUG="1").stdout.strip() == "0"
     behind = run_settings("s.REST_FRAMEWORK['NUM_PROXIES']", DEBUG="1", BEHIND_PROXY="1")
     assert behind.stdout.strip() == "1"
+
+
+def test_a_process_loads_the_pdf_library_only_when_it_prints_a_sheet():
+    """fpdf2 takes about 0.2 s to import: every process loading the URLs (each gunicorn
+    worker, each manage.py command) paid it at start for a file few requests ask for."""
+    code = (
+        "import sys, django; django.setup(); import cardsite.urls; "
+        "print('fpdf' in sys.modules); from decks.printing import pdf; "
+        "pdf.proxy_sheets([], paper='a4', language='en', title='t'); print('fpdf' in sys.modules)"
+    )
+    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")}
+    environment |= {"DJANGO_SETTINGS_MODULE": "cardsite.settings", "DEBUG": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=settings.BASE_DIR,
+    )
+    assert result.stdout.split() == ["False", "True"], result.stderr

@@ -13,10 +13,12 @@ picture and places it again), so a 60-card deck of 20 different cards holds 20 i
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from fpdf import FPDF
+from typing import TYPE_CHECKING
 
 from decks.printing.sheet import PrintedEntry, card_picture
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 CARD_WIDTH, CARD_HEIGHT = 63.0, 88.0  # mm
 COLUMNS, ROWS = 3, 3
@@ -64,6 +66,10 @@ def proxy_sheets(
     entries: list[PrintedEntry], *, paper: str, language: str, title: str, author: str = ""
 ) -> bytes:
     """The PDF: each entry's card `quantity` times, in order, nine to a page."""
+    # Imported here: fpdf2 takes 0.2 s to import, which every process loading the URLs (each
+    # gunicorn worker, each manage.py command) paid at start for a file few requests make.
+    from fpdf import FPDF
+
     grid = layout(paper)
     pdf = FPDF(orientation="portrait", unit="mm", format=PAPERS[paper])
     pdf.set_auto_page_break(False)
