@@ -1,10 +1,15 @@
-"""`{% include_memo %}` (engine/templatetags/replay_tags.py): a replay's boards are drawn
-once per distinct board in a page, with the markup `{% include … only %}` gives."""
+"""engine/templatetags/replay_tags.py: a replay's boards are drawn once per distinct board
+in a page (`{% include_memo %}`), with the markup `{% include … only %}` gives; a PAD card's
+orb bar (`{% orb_bar %}`) lights its own colours, named in the reader's language."""
 
 from __future__ import annotations
 
+import pytest
 from django.template import Context, Template
 from django.test.signals import template_rendered
+from django.utils import translation
+
+from engine.replay.boards import SLOTS
 
 ZONES = "engine/_zones.html"
 HAND = [{"key": "hand", "label": "Hand", "names": ["Agumon", "Greymon"], "count": 2}]
@@ -47,3 +52,23 @@ def test_each_page_draws_its_own_boards():
     """The memo lives as long as one rendering: a second page draws its boards again."""
     assert rendered_zones(MEMO_LOOP, [HAND, HAND])[1] == 1
     assert rendered_zones(MEMO_LOOP, [HAND, HAND])[1] == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "water", "fire"), [("en", "Water", "Fire"), ("zh-hant", "水", "火")]
+)
+def test_pad_1_1_the_orb_bar_lights_the_cards_colours_in_the_readers_language(
+    language, water, fire
+):
+    slots = [{"colour": colour, "lit": colour in ("water", "fire")} for colour in SLOTS]
+    with translation.override(language):
+        html = Template("{% load replay_tags %}{% orb_bar slots %}").render(
+            Context({"slots": slots})
+        )
+    assert html == (
+        '<span class="gf-orbs">'
+        '<span class="gf-orb orb-heart"></span><span class="gf-orb orb-dark"></span>'
+        '<span class="gf-orb orb-light"></span><span class="gf-orb orb-wood"></span>'
+        f'<span class="gf-orb orb-water lit" title="{water}"></span>'
+        f'<span class="gf-orb orb-fire lit" title="{fire}"></span></span>\n'
+    )
