@@ -1,4 +1,4 @@
-"""Replay boards' helpers: `{% include_memo %}` and `{% orb_bar %}`.
+"""Replay boards' helpers: `{% include_memo %}`, `{% orb_bar %}` and `{% digimon_card %}`.
 
 `{% include_memo "engine/_pad_board.html" board=side.board match=True %}` is an include
 that renders once per distinct set of values in a page.
@@ -15,6 +15,7 @@ from __future__ import annotations
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from cards.templatetags.card_tags import label
 
@@ -53,3 +54,32 @@ def orb_bar(slots) -> str:
             orbs.append(f'<span class="gf-orb orb-{colour}"></span>')
     # the line break the template file ended with: a space between the bar and the name
     return mark_safe(f'<span class="gf-orbs">{"".join(orbs)}</span>\n')  # noqa: S308 (escaped)
+
+
+@register.simple_tag
+def digimon_card(card: dict) -> str:
+    """One card of a Digimon battle sheet (engine/replay/digimon.py's chips, or the play
+    table's face-down card): its name, then its level and battle type, or else its kind.
+    Written in Python for the reason `orb_bar` is: a sheet repeats it for every card of its
+    boxes, slots, hand and Dark Area."""
+    if card.get("face_down"):
+        back = escape(gettext("face down"))
+        return mark_safe(  # noqa: S308 (escaped)
+            f'<span class="dg-card dg-card-back" data-face-down><span class="dg-card-name">'
+            f"{back}</span></span>\n"
+        )
+    kind, level, battle_type = card.get("kind"), card.get("level"), card.get("battle_type")
+    classes = "dg-card" if kind == "digimon" else f"dg-card dg-card-{escape(kind)}"
+    name = escape(card.get("name"))
+    if level or battle_type:
+        figures = [str(label(level, "level")) if level else "", str(battle_type or "")]
+        meta = escape(" · ".join(figure for figure in figures if figure))
+        meta = f'<small class="dg-card-meta">{meta}</small>'
+    elif kind != "digimon":
+        meta = f'<small class="dg-card-meta">{escape(label(kind, "kind"))}</small>'
+    else:
+        meta = ""
+    return mark_safe(  # noqa: S308 (escaped)
+        f'<span class="{classes}" data-name="{name}"><span class="dg-card-name">{name}</span>'
+        f"{meta}</span>\n"
+    )

@@ -72,3 +72,38 @@ def test_pad_1_1_the_orb_bar_lights_the_cards_colours_in_the_readers_language(
         f'<span class="gf-orb orb-water lit" title="{water}"></span>'
         f'<span class="gf-orb orb-fire lit" title="{fire}"></span></span>\n'
     )
+
+
+GREYMON = {"name": "Greymon", "kind": "digimon", "level": "IV", "battle_type": "A", "id": 2}
+PLUG_IN = {"name": "Attack Plug-in A", "kind": "option", "level": None, "battle_type": None}
+FACE_DOWN = {"name": "", "face_down": True, "kind": "digimon", "id": None, "level": None}
+
+
+@pytest.mark.parametrize(
+    ("language", "level_iv", "option", "face_down"),
+    [("en", "Level IV", "Option", "face down"), ("zh-hant", "成熟期", "戰術卡", "背面朝上")],
+)
+def test_a_sheets_cards_show_level_and_battle_type_or_kind_or_their_back(
+    language, level_iv, option, face_down
+):
+    with translation.override(language):
+        html = [
+            Template("{% load replay_tags %}{% digimon_card card %}").render(
+                Context({"card": card})
+            )
+            for card in (GREYMON, PLUG_IN, FACE_DOWN, {**GREYMON, "name": "<b>"})
+        ]
+    assert html[0] == (
+        '<span class="dg-card" data-name="Greymon"><span class="dg-card-name">Greymon</span>'
+        f'<small class="dg-card-meta">{level_iv} · A</small></span>\n'
+    )
+    assert html[1] == (
+        '<span class="dg-card dg-card-option" data-name="Attack Plug-in A">'
+        '<span class="dg-card-name">Attack Plug-in A</span>'
+        f'<small class="dg-card-meta">{option}</small></span>\n'
+    )
+    assert html[2] == (
+        '<span class="dg-card dg-card-back" data-face-down>'
+        f'<span class="dg-card-name">{face_down}</span></span>\n'
+    )
+    assert 'data-name="&lt;b&gt;"' in html[3] and "<b>" not in html[3]
