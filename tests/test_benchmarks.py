@@ -27,7 +27,6 @@ BENCH = ROOT / "bench"
 # slow machine (single-core speed 40 % below the usual) under the suite's other workers the
 # load smoke once took over 120 s the first time it built its template database.
 SMOKE_SECONDS = 300
-DOCTOR_SMOKE_SECONDS = 300  # every part of bench/doctor.py, a worker started: about 80 s idle
 SMOKED = {
     "goldfish_pad.py",
     "goldfish_digimon.py",
@@ -235,7 +234,7 @@ def test_the_import_dry_run_benchmark_smoke_counts_every_row_in_both_catalogues(
 
 
 def test_the_doctor_benchmark_smoke_reports_every_part_and_the_job_reports_as_in_process():
-    report = json.loads(smoke("doctor.py", "--json", timeout=DOCTOR_SMOKE_SECONDS).stdout)
+    report = json.loads(smoke("doctor.py", "--json").stdout)
     assert report["cpu_count"] >= 1 and "load_average_before" in report
     for game in ("pad", "digimon"):
         row = report["throughput"][game]

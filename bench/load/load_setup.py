@@ -26,25 +26,20 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def pg_admin(args, sql: str) -> None:
+def pg_admin(args, sql: str, params: tuple = ()) -> list[tuple]:
+    """Runs `sql` on the server's maintenance database; its rows (none for a command)."""
     import psycopg
 
     with psycopg.connect(
         host=HOST, port=args.pg_port, user=args.pg_user, dbname="postgres", autocommit=True
     ) as connection:
-        connection.execute(sql)
+        cursor = connection.execute(sql, params or None)
+        return cursor.fetchall() if cursor.description else []
 
 
 def database_exists(args, name: str | None = None) -> bool:
-    import psycopg
-
-    with psycopg.connect(
-        host=HOST, port=args.pg_port, user=args.pg_user, dbname="postgres", autocommit=True
-    ) as connection:
-        row = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (name or args.database,)
-        ).fetchone()
-    return row is not None
+    sql = "SELECT 1 FROM pg_database WHERE datname = %s"
+    return bool(pg_admin(args, sql, (name or args.database,)))
 
 
 def collect_static(env: dict) -> None:
@@ -136,15 +131,8 @@ def prepared_template(args, env: dict) -> str:
 
 
 def template_databases(args) -> list[str]:
-    import psycopg
-
-    with psycopg.connect(
-        host=HOST, port=args.pg_port, user=args.pg_user, dbname="postgres", autocommit=True
-    ) as connection:
-        rows = connection.execute(
-            "SELECT datname FROM pg_database WHERE datname LIKE %s",
-            (TEMPLATE_PREFIX.replace("_", r"\_") + "%",),
-        ).fetchall()
+    pattern = TEMPLATE_PREFIX.replace("_", r"\_") + "%"
+    rows = pg_admin(args, "SELECT datname FROM pg_database WHERE datname LIKE %s", (pattern,))
     return [row[0] for row in rows]
 
 
