@@ -7,12 +7,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache, caches
 from django.core.management import call_command
-from django.db import connection, transaction
+from django.db import transaction
 
 from cards.models import Card
 from cards.services import import_cards
 from decks.reference import load_reference_decks
-from tests.database_sessions import end_other_sessions
 from tests.stored_rows import RowsReplay
 
 # --- which tests a run selects (Makefile: test, test-quick; .ci/run) ----------------------
@@ -41,6 +40,7 @@ _PROCESS_MODULES = {
     "test_render_budget_processes.py",
     "test_pool_signals.py",
     "test_match_determinism.py",
+    "test_browser_run_end.py",
 }
 
 
@@ -245,15 +245,6 @@ def logged_in(client, owner):
 def other(db):
     """Another player, who does not own them."""
     return User.objects.create_user("other", password="pw-other-123")
-
-
-@pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
-    """pytest-django's test databases, whose PostgreSQL one is dropped even when a connection
-    of this process outlived the `connection` Django closes (tests/database_sessions.py)."""
-    yield
-    with django_db_blocker.unblock():
-        end_other_sessions(connection)
 
 
 # The starter catalogue's cards as `load_catalogue` writes them (the command the first time

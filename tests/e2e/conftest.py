@@ -16,6 +16,7 @@ from pathlib import Path
 import django.utils.asyncio
 import pytest
 from django.conf import settings
+from django.db import connections
 from playwright.sync_api import Page, expect, sync_playwright
 
 from engine.ladder import load_measured_ladders
@@ -82,6 +83,12 @@ def browser():
             )
             yield browser
             browser.close()
+            # While that loop runs, asgiref keeps this thread's Django connections apart from
+            # those opened before it (a thread-critical Local has a storage per context in a
+            # thread with a running loop): the ones opened since are closed here, before the
+            # loop stops and hides them. Left open, one kept the PostgreSQL test database
+            # from being dropped at the end of the run (CI failed so, 2026-12-05).
+            connections.close_all()
 
 
 def _no_running_loop():
