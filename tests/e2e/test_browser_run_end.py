@@ -17,6 +17,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests.jobs.workers import database_url
+
 # A database test (the connection it opens is kept to the end, as a run's is), a browser test
 # on the live site, and a database test in a transaction rolled back (a browser test's own
 # connections are closed after it; this one's are not): the order tests/conftest.py keeps.
@@ -29,11 +31,8 @@ TESTS = [
 
 
 def _postgres_url(name: str) -> str:
-    db = connection.settings_dict
-    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-    return (
-        f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{name}"
-    )
+    """The URL of database `name` on the server the tests use."""
+    return f"{database_url().rsplit('/', 1)[0]}/{name}"
 
 
 def _database_exists(name: str) -> bool:
