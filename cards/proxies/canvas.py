@@ -8,6 +8,7 @@ cards/display_names.py picks for that language, else another name the font can d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -63,16 +64,32 @@ class Canvas:
     ) -> int:
         """Draw one line, shrunk until it fits `max_width`; returns the size used."""
         text = say(text)
-        while max_width and size > 10 and font(size).getlength(text) > max_width:
+        while max_width and size > 10 and _length(font(size), text) > max_width:
             size -= 1
-        stroke = 1 if bold else 0
-        face = font(size)
-        self.draw.text(
-            xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
-        )
-        box = self.draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke)
-        self.texts.append(DrawnText(role, text, size, tuple(round(edge) for edge in box)))
+        box = self._stamp(xy, text, size, fill, anchor, 1 if bold else 0)
+        self.texts.append(DrawnText(role, text, size, box))
         return size
+
+    def _stamp(self, xy, text, size, fill, anchor="la", stroke=0) -> tuple[int, int, int, int]:
+        """Draw one line as Pillow's `ImageDraw.text` would, from a mask rendered once per
+        (text, size, anchor, stroke): labels, numbers and stat values repeat across cards
+        (about three lines in four of a sheet), and rendering a line with the CJK font was
+        half of a proxy's drawing (issue 30: pictures are drawn on a first request). Returns
+        the line's box, as `ImageDraw.textbbox` gives it."""
+        x, y = xy
+        if x != int(x) or y != int(y):  # a fraction of a pixel shifts the glyphs: no reuse
+            face = font(size)
+            self.draw.text(
+                xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
+            )
+            box = self.draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke)
+            return tuple(round(edge) for edge in box)
+        mask, (origin_x, origin_y), (left, top, right, bottom) = _line_mask(
+            font(size), text, anchor, stroke
+        )
+        x, y = int(x), int(y)
+        self.image.paste(fill, (x - origin_x, y - origin_y), mask)
+        return (x + left, y + top, x + right, y + bottom)
 
     def paragraph(self, box, text, size, *, fill=INK, max_lines=None, role="") -> int:
         """Wrap `text` into `box`, cut with … when it overflows; returns the y below it.
@@ -91,15 +108,42 @@ class Canvas:
             if lines:
                 lines[-1] = ellipsize(lines[-1], face, right - left)
         for i, line in enumerate(lines):
-            xy = (left, top + i * line_height)
-            self.draw.text(xy, line, font=face, fill=fill)
+            box = self._stamp((left, top + i * line_height), line, size, fill)
             if role:
-                box = self.draw.textbbox(xy, line, font=face)
-                self.texts.append(DrawnText(role, line, size, tuple(round(e) for e in box)))
+                self.texts.append(DrawnText(role, line, size, box))
         return top + len(lines) * line_height
 
     def texts_of(self, role: str) -> list[DrawnText]:
         return [drawn for drawn in self.texts if drawn.role == role]
+
+
+# Room around a line's box on its mask, for ink outside it (a glyph's overhang).
+_MASK_MARGIN = 4
+
+
+# Keyed on the font object: another font (fonts.clear_font_cache) never meets these entries.
+@lru_cache(maxsize=4096)
+def _line_mask(face, text: str, anchor: str, stroke: int):
+    """(mask, where the line's anchor point is on it, the line's box around that point):
+    the line drawn in full coverage (255) on a transparent mask, at a whole pixel, so that
+    pasting a colour through it at (x, y) − origin gives the very pixels drawing the line at
+    (x, y) gives. A few KB each."""
+    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = (
+        round(edge)
+        for edge in measure.textbbox((0, 0), text, font=face, anchor=anchor, stroke_width=stroke)
+    )
+    origin = (_MASK_MARGIN - left, _MASK_MARGIN - top)
+    mask = Image.new("L", (right - left + 2 * _MASK_MARGIN, bottom - top + 2 * _MASK_MARGIN), 0)
+    ImageDraw.Draw(mask).text(
+        origin, text, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
+    )
+    return mask, origin, (left, top, right, bottom)
+
+
+@lru_cache(maxsize=8192)
+def _length(face, text: str) -> float:
+    return face.getlength(text)
 
 
 def wrap(text: str, face, width: int) -> list[str]:
