@@ -122,7 +122,8 @@ _MASK_MARGIN = 4
 
 
 # Keyed on the font object: another font (fonts.clear_font_cache) never meets these entries.
-@lru_cache(maxsize=4096)
+# 1,024 masks of a line or a label (about 1-10 KB each) keep a worker's memory within ~10 MB.
+@lru_cache(maxsize=1024)
 def _line_mask(face, text: str, anchor: str, stroke: int):
     """(mask, where the line's anchor point is on it, the line's box around that point):
     the line drawn in full coverage (255) on a transparent mask, at a whole pixel, so that
