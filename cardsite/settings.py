@@ -190,8 +190,9 @@ STORAGES = {
         )
     },
 }
-# Source maps are fetched by developer tools only: collectstatic compressed the API
-# documentation's (13 MB, each kept under two names) for about half of its 37 s of CPU.
+# Source maps are fetched by developer tools only: compressing the API documentation's (13 MB,
+# each under two names) was about half of collectstatic's 37 s of CPU where the brotli
+# package is installed (WhiteNoise then writes Brotli copies beside the gzip ones).
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 REST_FRAMEWORK = {
