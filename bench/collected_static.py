@@ -22,8 +22,16 @@ from pathlib import Path
 from bench.prepared_db import built_once
 
 ROOT = Path(__file__).resolve().parents[1]
-# The installed packages whose static files collectstatic copies (INSTALLED_APPS).
-STATIC_PACKAGES = ("django", "djangorestframework", "drf-spectacular-sidecar", "whitenoise")
+# The installed packages whose static files collectstatic copies (INSTALLED_APPS), and
+# brotli: WhiteNoise writes Brotli copies only where it is installed, so an environment with
+# it and one without (`make install` alone) must not share a folder.
+STATIC_PACKAGES = (
+    "django",
+    "djangorestframework",
+    "drf-spectacular-sidecar",
+    "whitenoise",
+    "brotli",
+)
 
 
 def sources_key() -> str:
