@@ -24,4 +24,4 @@ def test_collected_files_are_compressed_but_source_maps_are_not(tmp_path):
     assert compressed(bundle) == COMPRESSED  # the API documentation's script
     maps = list(root.rglob("*.map"))
     assert len(maps) >= 4  # the documentation's and the API browser's, each under two names
-    assert {m.name: compressed(m) for m in maps if compressed(m)} == {}
+    assert {m.name: copies for m in maps if (copies := compressed(m))} == {}
