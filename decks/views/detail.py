@@ -58,7 +58,38 @@ def deck_detail(request, deck):
         "share_url": request.build_absolute_uri(reverse("decks:detail", args=[deck.pk])),
         "forked_from": deck.forked_from_shown_to(request.user),
     }
-    return render(request, "decks/deck_detail.html", context)
+    if request.user.is_authenticated:
+        parts = _reader_parts(request, context)
+    else:
+        # An anonymous reader sees what every anonymous reader of this address sees: the
+        # key adds to the panels' what the head and share box show besides the deck row
+        # (the owner's name, the original's name and visibility, the scheme, host, path
+        # and query of this address). The reader's messages and ownership stay outside.
+        original = deck.forked_from
+        shown = (original.pk, original.visibility, original.name) if original else None
+        parts = catalogue_cache.cached(
+            "deck-page-anonymous",
+            (
+                deck.pk,
+                deck.revision,
+                deck.updated_at.isoformat(),
+                turn,
+                deck.owner.get_username(),
+                shown,
+                catalogue_cache.request_parts(request),
+            ),
+            lambda: _reader_parts(request, context),
+        )
+    return render(request, "decks/deck_detail.html", {**context, **parts})
+
+
+def _reader_parts(request, context: dict) -> dict[str, str]:
+    """The deck page's head (title, actions) and main part (description, notes, panels,
+    share and print boxes), rendered for this reader."""
+    return {
+        name: render_to_string(template, context, request)
+        for name, template in (("head", "decks/_deck_head.html"), ("main", "decks/_deck_main.html"))
+    }
 
 
 @readable_deck

@@ -98,9 +98,57 @@ def test_the_panels_are_read_from_the_cache(catalogue, owner, django_assert_max_
     deck = make(owner, "public")
     page(Client(), deck)
     assert cache.enabled()
-    # The deck row, its owner (the frame) and the fork check: no entries, cards or stats.
-    with django_assert_max_num_queries(2):
+    # An anonymous reader: the deck row with its owner and original, nothing else (no
+    # entries, cards, stats or tags: the head and the rest of the page are cached too).
+    with django_assert_max_num_queries(1):
         page(Client(), deck)
+    # A signed-in reader's head and actions are drawn for them: the deck row, the session,
+    # the account, the tags and what the reader owns of the deck; still no cards or stats.
+    reader = as_user(owner)
+    page(reader, deck)
+    with django_assert_max_num_queries(5):
+        page(reader, deck)
+
+
+def test_an_anonymous_reader_gets_the_login_link_of_their_own_address(catalogue, owner):
+    deck = make(owner, "public")
+    url = reverse("decks:detail", args=[deck.pk])
+    Client().get(url)  # cached for the plain address, which shows turn 3 too
+
+    turn_3 = unescape(Client().get(url, {"turn": 3}).content.decode())
+
+    fork_link = f'<a href="/accounts/login/?next={url}%3Fturn%3D3">Log in to fork this deck'
+    assert fork_link in turn_3
+
+
+def test_an_anonymous_reader_sees_tags_notes_and_owner_as_they_are_now(catalogue, owner):
+    deck = make(owner, "public")
+    assert "#budget" not in page(Client(), deck).text
+    deck_update(
+        deck=deck, author=owner, revision=deck.revision, tags=["budget"], notes="Mulligan eggs."
+    )
+    shown = page(Client(), deck).text
+    assert "#budget" in shown and "Mulligan eggs." in shown and "by owner" in shown
+
+    owner.username = "renamed-owner"  # the account changes, not the deck
+    owner.save()
+
+    assert "by renamed-owner" in page(Client(), deck).text
+
+
+def test_a_fork_stops_naming_an_original_made_private(catalogue, owner, other):
+    """ISSUE-24: an original is named to anonymous readers of a fork only while public."""
+    from decks.services import deck_fork
+
+    original = make(owner, "public")
+    fork = deck_fork(deck=original, owner=other)
+    Deck.objects.filter(pk=fork.pk).update(visibility="public")
+    fork.refresh_from_db()
+    assert f'href="/decks/{original.pk}/"' in page(Client(), fork).text
+
+    deck_update(deck=original, author=owner, revision=original.revision, visibility="private")
+
+    assert f'href="/decks/{original.pk}/"' not in page(Client(), fork).text
 
 
 def test_a_cached_validation_follows_the_catalogue(catalogue):
