@@ -5,7 +5,7 @@ belongs to the reader (menu, search box, next address) stays the reader's."""
 from __future__ import annotations
 
 import pytest
-from django.template import Context, Template
+from django.template import Context, Template, TemplateSyntaxError
 from django.test import Client
 from django.utils import translation
 
@@ -62,3 +62,23 @@ def test_only_staff_see_the_admin_link(owner, other):
     player.force_login(other)
     assert 'href="/admin/"' in staff.get("/").content.decode()
     assert 'href="/admin/"' not in player.get("/").content.decode()
+
+
+def test_a_block_inside_a_language_only_part_is_refused():
+    """A block is filled by the page extending the frame: rendered once per language, one
+    page's content would be shown on every other page."""
+    with pytest.raises(TemplateSyntaxError, match="cannot hold"):
+        Template(
+            "{% load frame_tags %}{% per_language %}{% block title %}x{% endblock %}"
+            "{% end_per_language %}"
+        )
+
+
+def test_pages_extending_the_frame_still_fill_its_blocks(client):
+    """The frame's blocks sit between its language-only parts: a page's title and content
+    still reach it."""
+    page = client.get("/cards/syntax/").content.decode()
+    assert "<title>" in page and "</main>" in page
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    main = page.split("<main>", 1)[1].split("</main>", 1)[0]
+    assert title != "Cardsite · Cardsite" and main.strip()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import template
 from django.core.signals import setting_changed
+from django.template.loader_tags import BlockNode
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -27,6 +28,11 @@ setting_changed.connect(_settings_changed, dispatch_uid="frame-tags-settings")
 
 
 class PerLanguageNode(template.Node):
+    # `{% extends %}` looks for the parent's blocks through every node's child nodelists
+    # at each render; a part rendered once holds none (per_language refuses them), so it
+    # is not searched.
+    child_nodelists = ()
+
     def __init__(self, nodelist):
         self.nodelist = nodelist
         self.copies: tuple[int, dict[str, str]] = (_generation, {})
@@ -47,4 +53,8 @@ class PerLanguageNode(template.Node):
 def per_language(parser, token):
     nodelist = parser.parse(("end_per_language",))
     parser.delete_first_token()
+    if nodelist.get_nodes_by_type(BlockNode):
+        # A block's content comes from the page extending this template: it may differ
+        # from page to page and would be shown on every page of the language.
+        raise template.TemplateSyntaxError("{% per_language %} cannot hold a {% block %}.")
     return PerLanguageNode(nodelist)
