@@ -61,42 +61,50 @@ def _fresh_version() -> int:
     return time.time_ns()
 
 
-# The version read once per request: a page asking the cache for three fragments makes one
-# round trip for it, not three. Forgotten when the next request starts (request_started) and
-# whenever this process bumps it; never kept across requests, so another server's bump is
+# The versions read once per request: a page asking the cache for three fragments makes one
+# round trip for the catalogue's version, not three, and one for every counter it needs
+# together (read_counters). Forgotten when the next request starts (request_started) and
+# whenever this process bumps one; never kept across requests, so another server's bump is
 # seen by the very next request here.
 _memo = threading.local()
 
 
+def _request_counters() -> dict[str, int] | None:
+    """This request's counters read so far; None outside a request (nothing is kept)."""
+    return getattr(_memo, "counters", None)
+
+
 def catalogue_version() -> int:
-    version = getattr(_memo, "version", None)
-    if version is not None:
-        return version
-    version = counter(VERSION_KEY)
-    if getattr(_memo, "in_request", False):
-        _memo.version = version
-    return version
+    return counter(VERSION_KEY)
 
 
 def counter(counter_key: str) -> int:
     """A version number kept in the shared cache (the catalogue's, or another family of
     values such as the public decks'), started from the clock when missing."""
-    cache = _cache()
-    version = cache.get(counter_key)
-    if version is None:
-        cache.add(counter_key, _fresh_version(), timeout=None)
-        version = cache.get(counter_key) or _fresh_version()
-    return version
+    return read_counters(counter_key)[counter_key]
+
+
+def read_counters(*counter_keys: str) -> dict[str, int]:
+    """Several counters in one round trip (those this request has not read yet)."""
+    known = _request_counters()
+    wanted = [key for key in counter_keys if known is None or key not in known]
+    found = _cache().get_many(wanted) if wanted else {}
+    for key in wanted:
+        if found.get(key) is None:
+            _cache().add(key, _fresh_version(), timeout=None)
+            found[key] = _cache().get(key) or _fresh_version()
+    if known is None:
+        return found
+    known.update(found)
+    return {key: known[key] for key in counter_keys}
 
 
 def _request_started(**kwargs) -> None:
-    _memo.version = None
-    _memo.in_request = True
+    _memo.counters = {}
 
 
 def _request_finished(**kwargs) -> None:
-    _memo.version = None
-    _memo.in_request = False
+    _memo.counters = None
 
 
 def bump_catalogue_version() -> None:
@@ -119,8 +127,9 @@ def bump_counter(counter_key: str) -> None:
 
 
 def _bump(counter_key: str = VERSION_KEY) -> None:
-    if counter_key == VERSION_KEY:
-        _memo.version = None
+    known = _request_counters()
+    if known is not None:
+        known.pop(counter_key, None)
     cache = _cache()
     try:
         cache.incr(counter_key)

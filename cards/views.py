@@ -20,6 +20,7 @@ from cards import cache
 from cards import vocabulary as v
 from cards.display_names import localized_ordering
 from cards.models import Card, CardSet
+from cards.page_cache import anonymous_page
 from cards.search import QuerySyntaxError, SearchTimeout, search_cards, search_time_limit
 from cards.search.order import SET_AND_NUMBER
 from cards.search.sharing import shared_key
@@ -215,14 +216,27 @@ def _syntax_error(q: str, error: QuerySyntaxError) -> dict:
     }
 
 
+def _search_text(request) -> str:
+    return request.GET.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL
+
+
+def _search_page_is_shared(request) -> bool:
+    """A search whose page is the same for every anonymous reader: one without filter
+    fields (those redirect) whose results are shared (not `is:owned`, readable)."""
+    if any(request.GET.get(name) for name in FilterForm.TERMS):
+        return False
+    return shared_key(_search_text(request)) is not None
+
+
 @throttle_page("search_page")
+@anonymous_page("search-page-whole", applies=_search_page_is_shared)
 def card_search(request):
     """/cards/?q=…: the query language, the filter form that writes it, grid or list.
 
     Throttled per client like the API; a search past SEARCH_TIME_LIMIT_MS is stopped and
     answered 503 with a message."""
     params = request.GET
-    q = params.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL
+    q = _search_text(request)
     view = params.get("view") if params.get("view") in VIEWS else "grid"
     order = params.get("order") if params.get("order") in ORDERS else DEFAULT_ORDER
     status = 200
@@ -501,6 +515,7 @@ def syntax_help(request):
 # --- Home -----------------------------------------------------------------------------------
 
 
+@anonymous_page("home-page", (PUBLIC_DECKS_VERSION,))
 def home(request):
     """The catalogue's counts, query examples and the tour of the reference decks: the same
     for every reader of a language, signed in or not (the tour's last link differs), kept in

@@ -16,9 +16,10 @@ from cards import cache
 from cards import vocabulary as v
 from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card, ComboComponent
+from cards.page_cache import anonymous_page
 from cards.selectors import CHILD_RELATIONS
 from cards.simulation import describe_effect
-from decks.browse import decks_using_context
+from decks.browse import PUBLIC_DECKS_VERSION, decks_using_context
 
 # Evolution chains are short (PAD: base → evo1 → evo2 → evo3 → ultimate; Digimon: III → IV →
 # perfect → ultimate); the walk stops after this many levels each way, whatever the data says.
@@ -185,6 +186,7 @@ def _parent(card: Card, ancestors: list[dict]) -> dict | None:
     return Card.objects.filter(pk=card.evolves_from_id).values(*_CHAIN_FIELDS).first()
 
 
+@anonymous_page("card-page-whole", (PUBLIC_DECKS_VERSION,))
 def card_detail(request, pk: int):
     page = cache.cached("card-page", (pk,), lambda: _card_page(pk))
     # Decks change far more often than the catalogue: listed per request, outside the cache.

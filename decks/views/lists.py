@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 from cards import cache as catalogue_cache
 from cards.display_names import NAME_FIELDS
 from cards.models import Card
+from cards.page_cache import anonymous_page
 from decks.browse import FORKS, GAUNTLET, NEWEST, PUBLIC_DECKS_VERSION, public_decks
 from decks.browse_form import DeckBrowseForm
 from decks.forms import NewDeckForm
@@ -38,6 +39,7 @@ def _page(request, decks):
     return page
 
 
+@anonymous_page("deck-browser-page", (PUBLIC_DECKS_VERSION,))
 def deck_list(request):
     """/decks/: the public deck browser (decks.browse): filters, sorts, key card thumbnails
     and gauntlet standings. A filter that is not valid is shown as such and filters nothing.
