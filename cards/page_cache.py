@@ -88,11 +88,13 @@ def anonymous_page(
     counters: tuple[str, ...] = (),
     *,
     applies: Callable[[HttpRequest], bool] = lambda request: True,
+    key: Callable[..., tuple] = lambda request, *args, **kwargs: (),
 ) -> Callable:
     """Decorate a function view whose page is the same for every anonymous reader of an
-    address in a language, given the catalogue version (always in the key) and the
-    `counters` of the other things it shows (cards.cache.counter keys, such as the public
-    decks'). `applies(request)` False: rendered for this reader as usual."""
+    address in a language, given the catalogue version (always in the key), the `counters`
+    of the other things it shows (cards.cache.counter keys, such as the public decks') and
+    `key(request, *args, **kwargs)` (what else it shows of the view's arguments, such as a
+    deck's revision). `applies(request)` False: rendered for this reader as usual."""
 
     def decorator(view: Callable) -> Callable:
         @functools.wraps(view)
@@ -110,7 +112,11 @@ def anonymous_page(
 
             # the catalogue's version and the others in one round trip
             versions = cache.read_counters(cache.VERSION_KEY, *counters)
-            parts = (*cache.request_parts(request), *(versions[key] for key in counters))
+            parts = (
+                *cache.request_parts(request),
+                *(versions[name] for name in counters),
+                *key(request, *args, **kwargs),
+            )
             stored = cache.cached(kind, parts, render, store=lambda value: value is not None)
             if rendered:  # drawn for this reader just now: theirs as it is
                 return rendered[0]

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards import cache as catalogue_cache
 from cards.display_names import name_language
+from cards.page_cache import anonymous_page
 from decks.decklist import export_deck_list
 from decks.models import Deck
 from decks.services import DeckError, deck_fork
@@ -38,7 +39,17 @@ def _detail_panels(deck: Deck, turn: int) -> dict[str, str]:
     return panels
 
 
+def _what_an_anonymous_reader_sees(request, deck) -> tuple:
+    """What the deck page shows an anonymous reader besides the address and the catalogue:
+    the deck as of its revision and last write, its owner's name and the original it was
+    forked from, named while public (Deck.forked_from_shown_to)."""
+    original = deck.forked_from
+    shown = (original.pk, original.visibility, original.name) if original else None
+    return (deck.pk, deck.revision, deck.updated_at.isoformat(), deck.owner.get_username(), shown)
+
+
 @readable_deck
+@anonymous_page("deck-page", key=_what_an_anonymous_reader_sees)
 def deck_detail(request, deck):
     turn = _turn(request)
     # Access is checked first (readable_deck: someone else's private deck is a 404), then
@@ -58,38 +69,7 @@ def deck_detail(request, deck):
         "share_url": request.build_absolute_uri(reverse("decks:detail", args=[deck.pk])),
         "forked_from": deck.forked_from_shown_to(request.user),
     }
-    if request.user.is_authenticated:
-        parts = _reader_parts(request, context)
-    else:
-        # An anonymous reader sees what every anonymous reader of this address sees: the
-        # key adds to the panels' what the head and share box show besides the deck row
-        # (the owner's name, the original's name and visibility, the scheme, host, path
-        # and query of this address). The reader's messages and ownership stay outside.
-        original = deck.forked_from
-        shown = (original.pk, original.visibility, original.name) if original else None
-        parts = catalogue_cache.cached(
-            "deck-page-anonymous",
-            (
-                deck.pk,
-                deck.revision,
-                deck.updated_at.isoformat(),
-                turn,
-                deck.owner.get_username(),
-                shown,
-                catalogue_cache.request_parts(request),
-            ),
-            lambda: _reader_parts(request, context),
-        )
-    return render(request, "decks/deck_detail.html", {**context, **parts})
-
-
-def _reader_parts(request, context: dict) -> dict[str, str]:
-    """The deck page's head (title, actions) and main part (description, notes, panels,
-    share and print boxes), rendered for this reader."""
-    return {
-        name: render_to_string(template, context, request)
-        for name, template in (("head", "decks/_deck_head.html"), ("main", "decks/_deck_main.html"))
-    }
+    return render(request, "decks/deck_detail.html", context)
 
 
 @readable_deck
