@@ -41,6 +41,8 @@ from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.translation import get_language
 
+from cardsite.renderers import PrerenderedJSON
+
 ALIAS = "catalogue"
 VERSION_KEY = "catalogue:version"
 TTL = 60 * 60  # entries of an old version are unreachable; this only frees the memory
@@ -158,6 +160,16 @@ def cached(kind: str, parts: tuple, compute: Callable[[], T], *, store=None) -> 
         if store is None or store(value):
             cache.set(cache_key, value, TTL)
     return value
+
+
+def cached_answer(kind: str, parts: tuple, compute: Callable[[], T]) -> T | PrerenderedJSON:
+    """`cached()` for an API answer: kept as the JSON bytes the API's renderer writes for
+    `compute()`'s data and sent as they are (cardsite.renderers). Without the shared cache,
+    the data themselves."""
+    if not enabled():
+        return compute()
+    body = cached(kind, parts, lambda: PrerenderedJSON.of(compute()).body)
+    return PrerenderedJSON(body)
 
 
 # Values derived from the whole catalogue (sets of card ids), kept in this process for one

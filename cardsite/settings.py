@@ -200,8 +200,9 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "cardsite.api.ApiSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_RENDERER_CLASSES": [
-        "rest_framework.renderers.JSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
+        # DRF's, which also send answers kept already rendered (cardsite/renderers.py)
+        "cardsite.renderers.JSONRenderer",
+        "cardsite.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "cardsite.token_auth.TokenAuthentication",  # DRF's, its SQL written once

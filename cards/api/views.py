@@ -169,7 +169,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if key is None:  # `is:owned` (this reader's cards), or a query that cannot be read
             return Response(search())
         parts = cache.request_parts(request, search=key)
-        return Response(cache.cached("search-api", parts, search))
+        return Response(cache.cached_answer("search-api", parts, search))
 
     def _suggestions(self, request, data) -> list[dict]:
         """ "Did you mean …" for a query that found nothing (cards.search.suggest)."""
@@ -311,10 +311,11 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
 def _cached(request, kind: str, compute) -> Response:
     """A read of the catalogue: the same JSON for every client asking this address in this
-    language, kept in the shared cache until the catalogue changes (cards/cache.py). Errors
+    language, kept in the shared cache as its bytes until the catalogue changes
+    (cards/cache.py, cardsite/renderers.py). Errors
     (ApiError, 404) are raised by `compute` and never stored; throttles and authentication
     ran before, as for any request."""
-    return Response(cache.cached(kind, cache.request_parts(request), compute))
+    return Response(cache.cached_answer(kind, cache.request_parts(request), compute))
 
 
 def _json_list(lines):

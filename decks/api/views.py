@@ -74,7 +74,7 @@ def validate_view(request):
     # The verdict depends only on the catalogue and the deck asked about (and the
     # language of its messages): players and scripts validate the same lists again and again.
     asked = (data["game"], data.get("list"), repr(data.get("entries")))
-    return Response(catalogue_cache.cached("deck-validate", asked, lambda: _verdict(data)))
+    return Response(catalogue_cache.cached_answer("deck-validate", asked, lambda: _verdict(data)))
 
 
 def _verdict(data: dict) -> dict:
