@@ -154,8 +154,12 @@ def _set_history_source(sender, history_instance, **kwargs) -> None:
     history_instance.history_change_reason = source
 
 
+# The history table's model, read once: `Card.history` builds a new manager class at each
+# access (simple_history's descriptor), about a third of a millisecond.
+HistoricalCard = Card.history.model
+
 pre_create_historical_record.connect(
-    _set_history_source, sender=Card.history.model, dispatch_uid="card-history-source"
+    _set_history_source, sender=HistoricalCard, dispatch_uid="card-history-source"
 )
 
 
@@ -358,7 +362,7 @@ def _history_counts() -> tuple[frozenset[int], frozenset[int]]:
     """(cards with any history, cards with more than one entry): most have one, their
     import, and one entry changed nothing to diff."""
     counts = (
-        Card.history.model.objects.order_by()
+        HistoricalCard.objects.order_by()
         .values_list("id")
         .annotate(entries=models.Count("history_id"))
     )
@@ -380,7 +384,12 @@ def history_entries(card: Card, limit: int | None = None) -> list:
     counts = catalogue_cache.per_process("card-history-counts", _history_counts)
     if counts is not None and card.pk not in counts[0]:
         return []
-    records = card.history.select_related("history_user").order_by("-history_date", "-pk")
+    # The card's rows, as `card.history` reads them without building its manager class.
+    records = (
+        HistoricalCard.objects.filter(id=card.pk)
+        .select_related("history_user")
+        .order_by("-history_date", "-pk")
+    )
     if counts is not None and card.pk not in counts[1]:
         records = records.only(*_SHOWN_FIELDS, "history_user__username")
     records = list(records[: limit + 1] if limit else records)
