@@ -1,16 +1,16 @@
 """Whole pages for anonymous readers, from the shared cache (issue 30).
 
-A page an anonymous reader asks for (home, a card, a search, the deck browser) holds nothing
-of that reader but the CSRF token of the language form: its frame, menu and search box
-depend on the address and the language only. So the page is rendered once per address,
-language and versions of what it shows (the catalogue's, and the public decks' where the
-view names them) and every later anonymous reader gets that copy, with their own CSRF token
-put in its place: no template is rendered and no query is run.
+A page an anonymous reader asks for (home, a card, a search, the deck browser, a deck) holds
+nothing of that reader but the CSRF token of the language form: its frame, menu and search
+box depend on the address and the language only. So the page is rendered once per address,
+language and versions of what it shows (the catalogue's, and those the view names: the
+public decks', a deck's revision) and every later anonymous reader gets that copy, with
+their own CSRF token put in its place: no template is rendered.
 
 Never for a signed-in reader (their menu, collection and decks are theirs), nor for one
 whose session or message cookie may hold a message to show, nor for a response that is not
-a plain 200 HTML page or that sets a cookie of its own. Throttles and access checks run
-before (decorate inside them).
+a plain 200 HTML page, sets a cookie, or comes with a message or a session write of its
+own. Throttles and access checks run before (decorate inside them).
 """
 
 from __future__ import annotations
@@ -33,9 +33,15 @@ _KEPT_HEADERS_SKIPPED = {"content-length"}
 
 
 def _csrf_marker() -> str:
+    return _marker_for(settings.SECRET_KEY)
+
+
+@functools.lru_cache(maxsize=4)
+def _marker_for(secret_key: str) -> str:
     # Stands for the token in a stored page. Derived from the secret key, so no text a
     # reader can put into a page (a search, a deck name) can spell it.
-    return "csrf:" + salted_hmac("cards.page_cache", "csrf-marker").hexdigest()[:32]
+    digest = salted_hmac("cards.page_cache", "csrf-marker", secret=secret_key).hexdigest()
+    return "csrf:" + digest[:32]
 
 
 def _csrf_input(token: str) -> str:
@@ -53,12 +59,14 @@ def _reader_is_anonymous_and_quiet(request: HttpRequest) -> bool:
 def _storable(request: HttpRequest, response: HttpResponse) -> dict | None:
     """The response as kept for every anonymous reader, or None when it must not be."""
     storage = getattr(request, "_messages", None)
+    session = getattr(request, "session", None)
     if (
         response.status_code != 200
         or response.streaming
         or response.cookies
         or not response.get("Content-Type", "").startswith("text/html")
         or (storage is not None and storage.added_new)
+        or (session is not None and session.modified)
     ):
         return None
     body = CSRF_INPUT.sub(_csrf_marker(), response.content.decode(response.charset))

@@ -2,7 +2,8 @@
 
 The page's article is rendered once per card, language and catalogue version and kept in
 the shared cache (cards/cache.py); only the frame around it (header, messages, the user's
-menu) is rendered per request. Any catalogue write bumps the version, so an edited card
+menu) is rendered per request, and for an anonymous reader not even that
+(cards/page_cache.py). Any catalogue write bumps the version, so an edited card
 shows its new values at once.
 """
 

@@ -189,3 +189,22 @@ def test_a_signed_in_reader_is_never_served_a_kept_page(owner):
     view(request)
 
     assert calls == [AnonymousUser(), owner]
+
+
+def test_a_page_that_writes_the_session_is_not_kept():
+    from django.contrib.sessions.backends.db import SessionStore
+
+    calls = []
+
+    @anonymous_page("test-page")
+    def view(request):
+        calls.append(request)
+        request.session["seen"] = True
+        return plain_page()
+
+    for _ in range(2):
+        request = RequestFactory().get("/a-page/")
+        request.user, request.session = AnonymousUser(), SessionStore()
+        view(request)
+
+    assert len(calls) == 2
