@@ -14,7 +14,11 @@ limit_request_line = 8190
 def post_worker_init(worker):
     """Load every view of the site as the worker starts, not in its first request: that
     request paid the imports (0.15 s of CPU; a /healthz answer on a busy machine took
-    1.4 s), and so did the first after every worker restart."""
+    1.4 s), and so did the first after every worker restart. Then freeze what the worker
+    holds (cardsite/gc_freeze.py), so the full collection after its first request is short."""
     from django.urls import get_resolver
 
+    from cardsite.gc_freeze import freeze_now
+
     get_resolver().url_patterns  # noqa: B018 - importing the URLconf imports every view
+    freeze_now()

@@ -35,7 +35,16 @@ def _freeze(**kwargs) -> None:
         _frozen = True
     request_finished.disconnect(dispatch_uid=DISPATCH_UID)
     # After the response has gone out (request_finished): the one full collection this
-    # costs is not waited for by any reader.
+    # costs is not waited for by the reader, though the worker's next one may be.
+    freeze_now()
+
+
+def freeze_now() -> None:
+    """One full collection, then every object alive is frozen. gunicorn.conf.py calls it
+    as a worker starts, once the views are loaded: the collection after its first request
+    then walks only what that request made (about 60 ms of CPU to none), and a worker no
+    longer makes the next reader wait for it (a /healthz answer took 0.59 s on a busy
+    machine)."""
     gc.collect()
     gc.freeze()
 
