@@ -98,8 +98,8 @@ def test_the_panels_are_read_from_the_cache(catalogue, owner, django_assert_max_
     deck = make(owner, "public")
     page(Client(), deck)
     assert cache.enabled()
-    # An anonymous reader: the deck row with its owner and original, nothing else (no
-    # entries, cards, stats or tags: the head and the rest of the page are cached too).
+    # An anonymous reader: the deck row with its owner and original (the access check and
+    # the key), nothing else: the whole page is kept for anonymous readers.
     with django_assert_max_num_queries(1):
         page(Client(), deck)
     # A signed-in reader's head and actions are drawn for them: the deck row, the session,
