@@ -29,7 +29,6 @@ from django.utils.html import format_html
 from cards import cache
 
 CSRF_INPUT = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
-_KEPT_HEADERS_SKIPPED = {"content-length"}
 
 
 def _csrf_marker() -> str:
@@ -70,10 +69,11 @@ def _storable(request: HttpRequest, response: HttpResponse) -> dict | None:
     ):
         return None
     body = CSRF_INPUT.sub(_csrf_marker(), response.content.decode(response.charset))
+    # Content-Length is the new response's own (its body holds another token)
     headers = [
         (name, value)
         for name, value in response.headers.items()
-        if name.lower() not in _KEPT_HEADERS_SKIPPED
+        if name.lower() != "content-length"
     ]
     return {"body": body, "headers": headers}
 
@@ -107,9 +107,9 @@ def anonymous_page(
     def decorator(view: Callable) -> Callable:
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            if not (cache.enabled() and _reader_is_anonymous_and_quiet(request)):
-                return view(request, *args, **kwargs)
-            if not applies(request):
+            if not (
+                cache.enabled() and _reader_is_anonymous_and_quiet(request) and applies(request)
+            ):
                 return view(request, *args, **kwargs)
             rendered: list[HttpResponse] = []
 
