@@ -8,7 +8,6 @@ from pathlib import PurePosixPath
 
 from django.core.files.storage import default_storage
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response
 from django.utils.http import content_disposition_header, http_date
 from django.views import static
@@ -16,7 +15,7 @@ from django.views.decorators.http import require_safe
 from PIL import Image
 
 from cards import images
-from cards.models import Card
+from cards.by_pk import card_by_pk
 from cards.proxies import DEFAULT_LANGUAGE, LANGUAGES
 
 logger = logging.getLogger(__name__)
@@ -39,7 +38,9 @@ def card_image(request, pk: int, size: str):
         raise Http404("No such image size.")
     if language not in LANGUAGES:
         raise Http404("No such proxy language.")
-    card = get_object_or_404(Card, pk=pk)
+    card = card_by_pk(pk)
+    if card is None:
+        raise Http404("No such card.")
     etag = images.image_etag(card, size, language)
     cache_control = IMMUTABLE if request.GET.get("v") == images.image_token(card) else CACHE_CONTROL
     # whole seconds, as the header carries them (a fraction would never compare equal)

@@ -5,7 +5,7 @@ import json
 from django.core.exceptions import EmptyResultSet
 from django.core.paginator import InvalidPage
 from django.db import connections
-from django.http import StreamingHttpResponse
+from django.http import Http404, StreamingHttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.plumbing import build_array_type, build_basic_type
@@ -26,6 +26,7 @@ from cards.api.serializers import (
     CollectionRequestSerializer,
     CollectionResponseSerializer,
 )
+from cards.by_pk import card_by_pk
 from cards.display_names import LANGUAGE_CODES
 from cards.files import exported_cards
 from cards.lookups import (
@@ -122,6 +123,10 @@ class CardPagination(PageNumberPagination):
         return schema
 
 
+# A card read by id with only these parameters skips the filter backends (they filter nothing).
+_NO_FILTER_PARAMS = {"lang", "format"}
+
+
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
     """Every card of both games, searchable with the query language (`q`)."""
 
@@ -192,7 +197,18 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return None if page is None else load_children(list(page))
 
     def get_object(self):
-        return load_children([super().get_object()])[0]
+        if self.action == "retrieve" and set(self.request.query_params) <= _NO_FILTER_PARAMS:
+            # No filter narrows the look-up: the card by id, its statement compiled once.
+            try:
+                card = card_by_pk(int(self.kwargs["pk"]), with_set=True)
+            except ValueError:
+                card = None
+            if card is None:
+                raise Http404
+            self.check_object_permissions(self.request, card)
+        else:
+            card = super().get_object()
+        return load_children([card])[0]
 
     @extend_schema(
         parameters=[
