@@ -27,7 +27,7 @@ from cards.api.serializers import (
     CollectionResponseSerializer,
 )
 from cards.by_pk import card_by_pk
-from cards.display_names import LANGUAGE_CODES
+from cards.display_names import LANGUAGE_CODES, NAME_FIELDS
 from cards.files import exported_cards
 from cards.lookups import (
     AmbiguousName,
@@ -230,10 +230,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         try:
             # The candidates of an ambiguous name are named in `lang`, like `name`.
             with translation.override(LANGUAGE_CODES[self.name_language()]):
+                # Candidates are read with their names only; the card found, whole, by id.
+                candidates = Card.objects.only("id", "number", *NAME_FIELDS)
                 if exact:
-                    card = card_named_exactly(exact, self.get_queryset())
+                    card = card_named_exactly(exact, candidates)
                 else:
-                    card = card_named_fuzzily(fuzzy, self.get_queryset())
+                    card = card_named_fuzzily(fuzzy, candidates)
         except AmbiguousName as error:
             raise ApiError(
                 "ambiguous_name",
@@ -246,7 +248,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError(
                 "not_found", _("No card is named %(name)r.") % {"name": exact or fuzzy}, 404
             ) from None
-        return self.get_serializer(card).data
+        whole = card_by_pk(card.pk, with_set=True)
+        if whole is None:  # deleted since it was found
+            raise ApiError(
+                "not_found", _("No card is named %(name)r.") % {"name": exact or fuzzy}, 404
+            )
+        return self.get_serializer(load_children([whole])[0]).data
 
     @extend_schema(
         parameters=[

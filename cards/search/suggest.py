@@ -159,7 +159,9 @@ def autocomplete_cards(
     for name in names:
         bearing |= Q(search_names__has_text=f"\n{fold(name)}\n")
     # A printed card before a rules-text placeholder, then the first printing.
-    candidates = list(cards.filter(bearing).order_by("id")[:200])
+    # Only the columns read below: a whole card row has some seventy.
+    shown_columns = ("id", "provenance", "search_names", "number", "game", *NAME_FIELDS)
+    candidates = list(cards.filter(bearing).only(*shown_columns).order_by("id")[:200])
     candidates.sort(key=lambda card: (card.provenance != v.PRINTED, card.pk))
     chosen, seen = [], set()
     for name in names:

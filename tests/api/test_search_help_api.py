@@ -80,6 +80,17 @@ def test_autocomplete_lists_cards_named_in_the_language_asked(
         ]
 
 
+def test_autocomplete_reads_its_cards_at_once_however_many(
+    client, catalogue, django_assert_max_num_queries
+):
+    # The names, then the cards bearing them, with the columns the answer shows: a column
+    # left out would be read again card by card.
+    with django_assert_max_num_queries(3):
+        body = client.get("/api/cards/autocomplete/", {"q": "dragon", "lang": "zh-hant"}).json()
+    assert len(body["cards"]) == 10
+    assert {card["game"] for card in body["cards"]} == {"pad", "digimon"}
+
+
 def test_autocomplete_puts_the_printed_card_first(client, catalogue):
     body = client.get("/api/cards/autocomplete/", {"q": "Agu", "lang": "en"}).json()
     first = body["cards"][0]

@@ -75,3 +75,24 @@ def test_api_card_by_id_still_applies_its_filters(client, catalogue):
     # a filter that excludes the card still hides it, as a filtered list would
     assert client.get(f"/api/cards/{pet.pk}/?game=digimon").status_code == 404
     assert client.get(f"/api/cards/{pet.pk}/?game=pad").status_code == 200
+
+
+def test_named_answers_the_card_as_the_card_api_does(client, catalogue):
+    """named finds candidates by their names only, then reads the one found by id: its answer
+    is the whole card, children included, for each kind."""
+    from collections import Counter
+
+    counts = Counter(Card.objects.values_list("name", flat=True))
+    for kind in ("pet", "skill", "digimon", "option", "combo"):
+        card = next(
+            c for c in Card.objects.filter(kind=kind).order_by("pk") if counts[c.name] == 1
+        )
+        named = client.get("/api/cards/named/", {"exact": card.name})
+        assert named.status_code == 200, (kind, named.content)
+        assert named.json() == client.get(f"/api/cards/{card.pk}/").json(), kind
+
+
+def test_named_reads_a_bounded_number_of_queries(client, catalogue, django_assert_max_num_queries):
+    pet = Card.objects.get(number="B01-021")
+    with django_assert_max_num_queries(8):
+        assert client.get("/api/cards/named/", {"exact": pet.name}).json()["id"] == pet.pk
