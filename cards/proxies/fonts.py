@@ -58,7 +58,9 @@ def _font_path() -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
 def font_id() -> str:
+    # Kept: every picture address on a page of sixty cards names it (cards/images.py).
     path = _font_path()
     return PurePosixPath(path).name if path else "pillow-default"
 
@@ -85,7 +87,7 @@ def can_draw(text: str) -> bool:
 
 
 def clear_font_cache() -> None:
-    for cached in (_font_path, font, _has_glyph):
+    for cached in (_font_path, font_id, font, _has_glyph):
         cached.cache_clear()
 
 

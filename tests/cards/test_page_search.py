@@ -284,6 +284,10 @@ def test_search_box_and_syntax_help_link(client, catalogue):
     [
         {"q": "game:pad"},
         {"q": "game:pad", "view": "list", "page": "2"},
+        # each view reads only the columns it shows: a column left out would be read again
+        # card by card (Digimon levels, combo texts and effects in the list)
+        {"q": "game:digimon", "view": "list"},
+        {"q": "kind:combo", "view": "list"},
         {"q": "level>=IV orb:heart OR kind:combo", "order": "-level"},
         {"q": "name:/mon$/ a>=300", "order": "cost"},
     ],
