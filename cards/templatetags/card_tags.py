@@ -9,7 +9,9 @@ from html import escape
 from django import template
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import localize
 from django.utils.safestring import mark_safe
+from django.utils.text import Truncator
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -229,6 +231,60 @@ def card_tile(card) -> str:
         f'{escape(card.number)}</small> <small class="badge verification-badge '
         f'verification-{verification}">{verification_label}'
         f"</small>{rules_text}</span></a></li>"
+    )
+
+
+def _truncated(text: str, length: int = 180) -> str:
+    return escape(Truncator(text).chars(length))
+
+
+@register.simple_tag
+def card_row(card) -> str:
+    """One card of the search list, in Python for the reason the tile is (card_tile): the
+    markup the template wrote (effect rendered, else the printed text labelled with its
+    language; attribute for PAD, level for Digimon; "—" for an unknown)."""
+    # cards.effect_text words effects with this module's LABELS: imported when first used
+    from cards.templatetags.effect_tags import card_effect
+
+    language = get_language()
+    rules_text = ""
+    if card.provenance == "rules_text":
+        rules_text = (
+            ' <small class="badge rules-text-badge">'
+            f"{_escaped_text('Rules text only', language)}</small>"
+        )
+    effect = card_effect(card)
+    line = ""
+    if effect["text"]:
+        line = f'<small class="effect-line">{_truncated(effect["text"])}</small>'
+    elif card.text:
+        lang = f' lang="{escape(effect["printed_lang"])}"' if effect["printed_lang"] else ""
+        line = f'<small class="effect-line"{lang}>{_truncated(card.text)}</small>'
+    if card.game == "pad":
+        shown = "—"
+        if card.attribute:
+            attribute = escape(card.attribute)
+            shown = (
+                f'<span class="orb-dot orb-{attribute}" aria-hidden="true"></span> '
+                f"{_escaped_label(card.attribute, 'attribute', language)}"
+            )
+    else:
+        shown = _escaped_label(card.level, "level", language) if card.level else "—"
+    cost = "—" if card.cost is None else escape(str(localize(card.cost)))
+    verification = escape(card.verification)
+    cells = (
+        f'<td class="number">{escape(card.number)}</td>',
+        f'<td><a href="{_detail_url_pattern().format(card.pk)}">'
+        f"{escape(display_name(card, language))}</a>{rules_text}{line}</td>",
+        f"<td>{_escaped_label(card.kind, 'kind', language)}</td>",
+        f"<td>{shown}</td>",
+        f'<td class="num">{cost}</td>',
+        f"<td>{escape(card.card_set.code)}</td>",
+        f'<td><span class="badge verification-badge verification-{verification}">'
+        f"{_escaped_label(card.verification, 'verification', language)}</span></td>",
+    )
+    return mark_safe(  # noqa: S308 - every value above is escaped
+        "<tr>\n        " + "\n        ".join(cells) + "\n      </tr>"
     )
 
 
