@@ -22,3 +22,8 @@ def post_worker_init(worker):
 
     get_resolver().url_patterns  # noqa: B018 - importing the URLconf imports every view
     freeze_now()
+
+
+# gunicorn's sync worker, woken alone for a connection rather than with every idle worker
+# (cardsite/gunicorn_worker.py; `-k sync` on the command line still picks gunicorn's own).
+worker_class = "cardsite.gunicorn_worker.ExclusiveSyncWorker"

@@ -34,6 +34,7 @@ _PROCESS_MODULES = {
     "test_long_urls_gunicorn.py",
     "test_limits_across_processes.py",
     "test_gunicorn_pool.py",
+    "test_gunicorn_worker.py",
     "test_gunicorn_never_ending.py",
     "test_workers.py",
     "test_worker_leases.py",

@@ -99,6 +99,10 @@ class Stop(Exception):
     """SIGTERM/SIGHUP: leave through the `finally` blocks that stop everything."""
 
 
+# gunicorn.conf.py's worker class (cardsite/gunicorn_worker.py)
+SITE_WORKER = "cardsite.gunicorn_worker.ExclusiveSyncWorker"
+
+
 def _on_signal(signum, _frame):
     raise Stop(signal.Signals(signum).name)
 
@@ -123,7 +127,11 @@ def arguments() -> argparse.Namespace:
         default=2 * (os.cpu_count() or 1),
         help="gunicorn workers (two per core: better than 2, 6 or gthread 2x4 on 2 cores)",
     )
-    parser.add_argument("--worker-class", default="sync", help="sync or gthread (sync)")
+    parser.add_argument(
+        "--worker-class",
+        default=SITE_WORKER,
+        help="gunicorn.conf.py's (the sync worker woken alone per connection), sync or gthread",
+    )
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
     parser.add_argument(
         "--keep-alive", type=int, default=30, help="seconds gthread keeps a connection (30)"
@@ -219,7 +227,8 @@ def main() -> int:
                 "locust is not installed (pip install '.[bench]'), so no load was run"
             )
             return 0
-        config = f"{args.workers} {args.worker_class} workers"
+        kind = "sync (woken alone)" if args.worker_class == SITE_WORKER else args.worker_class
+        config = f"{args.workers} {kind} workers"
         if args.worker_class == "gthread":
             config += f" x {args.threads} threads"
         rates = throttle_rates(env)
