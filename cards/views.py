@@ -35,8 +35,8 @@ from decks.showcase import showcase
 
 CARDS_PER_PAGE = 60
 VIEWS = ("grid", "list")
-# The columns each view of the results shows (a whole card row has some seventy, five of
-# them JSON to decode): sixty cards read whole cost more CPU than rendering their tiles.
+# The columns each view of the results shows: a whole card row has some seventy, five of
+# them JSON decoded card by card, and a page reads sixty.
 _TILE_COLUMNS = ("id", *NAME_FIELDS, "number", "provenance", "verification", "image", "updated_at")
 _ROW_COLUMNS = (
     *_TILE_COLUMNS,
