@@ -84,9 +84,7 @@ def test_named_answers_the_card_as_the_card_api_does(client, catalogue):
 
     counts = Counter(Card.objects.values_list("name", flat=True))
     for kind in ("pet", "skill", "digimon", "option", "combo"):
-        card = next(
-            c for c in Card.objects.filter(kind=kind).order_by("pk") if counts[c.name] == 1
-        )
+        card = next(c for c in Card.objects.filter(kind=kind).order_by("pk") if counts[c.name] == 1)
         named = client.get("/api/cards/named/", {"exact": card.name})
         assert named.status_code == 200, (kind, named.content)
         assert named.json() == client.get(f"/api/cards/{card.pk}/").json(), kind
