@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connections
+from django.http import Http404
 
 from cards.models import Card, CardSet
 
@@ -28,6 +29,7 @@ class _Statement:
     set_columns: slice | None
     set_attnames: tuple[str, ...]
     set_pk_index: int
+    ids: range  # the ids the primary key's column can hold
 
 
 _statements: dict[tuple[str, bool], _Statement] = {}
@@ -64,7 +66,13 @@ def _compile(alias: str, with_set: bool) -> _Statement:
         set_columns=set_columns,
         set_attnames=set_attnames,
         set_pk_index=set_pk_index,
+        ids=_ids(alias),
     )
+
+
+def _ids(alias: str) -> range:
+    low, high = connections[alias].ops.integer_field_range(Card._meta.pk.get_internal_type())
+    return range(-(2**63) if low is None else low, 2**63 if high is None else high + 1)
 
 
 def card_by_pk(pk: int, *, with_set: bool = False, using: str = "default") -> Card | None:
@@ -72,10 +80,9 @@ def card_by_pk(pk: int, *, with_set: bool = False, using: str = "default") -> Ca
     statement = _statements.get((using, with_set))
     if statement is None:
         statement = _statements[(using, with_set)] = _compile(using, with_set)
-    connection = connections[using]
-    low, high = connection.ops.integer_field_range(Card._meta.pk.get_internal_type())
-    if (low is not None and pk < low) or (high is not None and pk > high):
+    if pk not in statement.ids:
         return None  # as the ORM finds nothing for an id its column cannot hold
+    connection = connections[using]
     with connection.cursor() as cursor:
         cursor.execute(statement.sql, [pk])
         row = cursor.fetchone()
@@ -94,4 +101,12 @@ def card_by_pk(pk: int, *, with_set: bool = False, using: str = "default") -> Ca
         if set_values[statement.set_pk_index] is not None:
             card_set = CardSet.from_db(using, statement.set_attnames, set_values)
         Card.card_set.field.set_cached_value(card, card_set)
+    return card
+
+
+def card_or_404(pk: int, *, with_set: bool = False) -> Card:
+    """`card_by_pk`, as get_object_or_404 answers a missing card."""
+    card = card_by_pk(pk, with_set=with_set)
+    if card is None:
+        raise Http404("No such card.")
     return card

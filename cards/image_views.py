@@ -15,7 +15,7 @@ from django.views.decorators.http import require_safe
 from PIL import Image
 
 from cards import images
-from cards.by_pk import card_by_pk
+from cards.by_pk import card_or_404
 from cards.proxies import DEFAULT_LANGUAGE, LANGUAGES
 
 logger = logging.getLogger(__name__)
@@ -38,9 +38,7 @@ def card_image(request, pk: int, size: str):
         raise Http404("No such image size.")
     if language not in LANGUAGES:
         raise Http404("No such proxy language.")
-    card = card_by_pk(pk)
-    if card is None:
-        raise Http404("No such card.")
+    card = card_or_404(pk)
     etag = images.image_etag(card, size, language)
     cache_control = IMMUTABLE if request.GET.get("v") == images.image_token(card) else CACHE_CONTROL
     # whole seconds, as the header carries them (a fraction would never compare equal)

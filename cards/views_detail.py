@@ -10,13 +10,12 @@ shows its new values at once.
 from __future__ import annotations
 
 from django.db.models import Count, Prefetch, Q, prefetch_related_objects
-from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from cards import cache
 from cards import vocabulary as v
-from cards.by_pk import card_by_pk
+from cards.by_pk import card_or_404
 from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card, ComboComponent
 from cards.page_cache import anonymous_page
@@ -198,9 +197,7 @@ def card_detail(request, pk: int):
 
 def _card_page(pk: int) -> dict:
     """The title and the rendered article of the card page (the same for every reader)."""
-    card = card_by_pk(pk, with_set=True)
-    if card is None:
-        raise Http404("No such card.")
+    card = card_or_404(pk, with_set=True)
     # Only the child rows this kind of card has: one query each.
     children = {
         v.PET: ["attack_rows"],

@@ -19,7 +19,8 @@ import select
 
 from gunicorn.workers.sync import SyncWorker
 
-EXCLUSIVE = getattr(select, "EPOLLEXCLUSIVE", None)
+# None where epoll or its flag is missing: gunicorn's own wait then
+EXCLUSIVE = getattr(select, "EPOLLEXCLUSIVE", None) if hasattr(select, "epoll") else None
 
 
 class ExclusiveSyncWorker(SyncWorker):
@@ -35,7 +36,7 @@ class ExclusiveSyncWorker(SyncWorker):
         return poller
 
     def wait(self, timeout):
-        if EXCLUSIVE is None or not hasattr(select, "epoll"):
+        if EXCLUSIVE is None:
             return super().wait(timeout)
         if self._poller is None:
             self._poller = self._exclusive_poller()

@@ -1,5 +1,6 @@
 """The site's gunicorn worker (cardsite/gunicorn_worker.py, issue 30): a connection wakes one
-idle worker, not every one, and the workers still answer and stop as gunicorn's do."""
+idle worker, not every one, and the workers still answer and stop as gunicorn's do. Linux,
+as the site's servers and CI: the wake-ups are read from /proc."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-
-import pytest
 
 from tests.gunicorn_server import ROOT, free_port
 from tests.proc import wait_until
@@ -24,8 +23,6 @@ def app(environ, start_response):
     start_response("200 OK", [("Content-Type", "text/plain")])
     return [b"ok"]
 """
-
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="EPOLLEXCLUSIVE is Linux's")
 
 
 def wakeups(pid: int) -> int:

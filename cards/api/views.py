@@ -26,7 +26,7 @@ from cards.api.serializers import (
     CollectionRequestSerializer,
     CollectionResponseSerializer,
 )
-from cards.by_pk import card_by_pk
+from cards.by_pk import card_by_pk, card_or_404
 from cards.display_names import LANGUAGE_CODES, NAME_FIELDS
 from cards.files import exported_cards
 from cards.lookups import (
@@ -200,11 +200,10 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if self.action == "retrieve" and set(self.request.query_params) <= _NO_FILTER_PARAMS:
             # No filter narrows the look-up: the card by id, its statement compiled once.
             try:
-                card = card_by_pk(int(self.kwargs["pk"]), with_set=True)
+                pk = int(self.kwargs["pk"])
             except ValueError:
-                card = None
-            if card is None:
-                raise Http404
+                raise Http404 from None
+            card = card_or_404(pk, with_set=True)
             self.check_object_permissions(self.request, card)
         else:
             card = super().get_object()
@@ -233,9 +232,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                 # Candidates are read with their names only; the card found, whole, by id.
                 candidates = Card.objects.only("id", "number", *NAME_FIELDS)
                 if exact:
-                    card = card_named_exactly(exact, candidates)
+                    found = card_named_exactly(exact, candidates)
                 else:
-                    card = card_named_fuzzily(fuzzy, candidates)
+                    found = card_named_fuzzily(fuzzy, candidates)
+                card = card_by_pk(found.pk, with_set=True)
+                if card is None:  # deleted since it was found
+                    raise NameNotFound
         except AmbiguousName as error:
             raise ApiError(
                 "ambiguous_name",
@@ -248,12 +250,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError(
                 "not_found", _("No card is named %(name)r.") % {"name": exact or fuzzy}, 404
             ) from None
-        whole = card_by_pk(card.pk, with_set=True)
-        if whole is None:  # deleted since it was found
-            raise ApiError(
-                "not_found", _("No card is named %(name)r.") % {"name": exact or fuzzy}, 404
-            )
-        return self.get_serializer(load_children([whole])[0]).data
+        return self.get_serializer(load_children([card])[0]).data
 
     @extend_schema(
         parameters=[

@@ -207,6 +207,13 @@ def _escaped_text(message: str, language: str) -> str:
         return escape(gettext(message))
 
 
+def _rules_text_badge(card, language: str) -> str:
+    if card.provenance != "rules_text":
+        return ""
+    badge = _escaped_text("Rules text only", language)
+    return f' <small class="badge rules-text-badge">{badge}</small>'
+
+
 @register.simple_tag
 def card_tile(card) -> str:
     """One card of the search grid: its picture, name, number and verification. Written in
@@ -216,12 +223,7 @@ def card_tile(card) -> str:
     per-argument checks were half the tile's time)."""
     language = get_language()
     name = escape(display_name(card, language))
-    rules_text = ""
-    if card.provenance == "rules_text":
-        rules_text = (
-            ' <small class="badge rules-text-badge">'
-            f"{_escaped_text('Rules text only', language)}</small>"
-        )
+    rules_text = _rules_text_badge(card, language)
     verification = escape(card.verification)
     verification_label = _escaped_label(card.verification, "verification", language)
     return mark_safe(  # noqa: S308 - every value above is escaped
@@ -247,12 +249,7 @@ def card_row(card) -> str:
     from cards.templatetags.effect_tags import card_effect
 
     language = get_language()
-    rules_text = ""
-    if card.provenance == "rules_text":
-        rules_text = (
-            ' <small class="badge rules-text-badge">'
-            f"{_escaped_text('Rules text only', language)}</small>"
-        )
+    rules_text = _rules_text_badge(card, language)
     effect = card_effect(card)
     line = ""
     if effect["text"]:
