@@ -172,7 +172,17 @@ def _other_printings(card: Card) -> list[dict]:
     )
 
 
+def _combo_parts() -> frozenset[int]:
+    """Every catalogued card some combo names as a part."""
+    parts = ComboComponent.objects.exclude(card=None).order_by().values_list("card_id", flat=True)
+    return frozenset(parts.distinct())
+
+
 def _combos_using(card: Card) -> list[dict]:
+    """The combos naming the card as a part; no query for a card no combo names (most)."""
+    parts = cache.per_process("combo-parts", _combo_parts)
+    if parts is not None and card.pk not in parts:
+        return []
     combos = Card.objects.filter(components__card=card).order_by("number_sort", "id")
     rows = combos.values("id", "number", *NAME_FIELDS)
     return list({row["id"]: row for row in rows}.values())  # a combo naming it twice: once

@@ -47,3 +47,31 @@ def test_newest_first_and_at_most_six(client, owner, catalogue):
 def test_a_card_no_public_deck_plays(client, catalogue):
     found = section(client.get(f"/cards/{card('B01-100').pk}/").content.decode())
     assert "No public deck plays this card yet." in found
+
+
+def test_the_section_is_read_in_one_query_with_what_it_shows(
+    owner, other, catalogue, django_assert_num_queries
+):
+    """Each deck's link, name, owner and key card picture come with the one query: a
+    column the section shows but the query left out would cost one query per deck."""
+    from django.template.loader import render_to_string
+
+    from cards.images import image_urls
+    from decks.browse import decks_using_card
+
+    greymon = card("St-2")
+    decks = [agumon_line(owner), agumon_line(other)]
+    for deck in decks:
+        deck.key_card = greymon
+        deck.save(update_fields=["key_card"])
+    agumon = card("St-1")
+    with django_assert_num_queries(1):
+        listed = decks_using_card(agumon.pk)
+        found = render_to_string(
+            "decks/_decks_using_card.html", {"decks": listed, "card_id": agumon.pk}
+        )
+    assert [deck.pk for deck in listed] == [decks[1].pk, decks[0].pk]  # newest first
+    assert found.count(image_urls(greymon)["thumb"].replace("&", "&amp;")) == 2
+    assert 'by <span translate="no">owner</span>' in found
+    assert 'by <span translate="no">other</span>' in found
+    assert found.count("Agumon line") == 2

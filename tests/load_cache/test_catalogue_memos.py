@@ -1,6 +1,6 @@
 """Sets of card ids kept per process for one catalogue version (cards.cache.per_process,
-issue 30): the card page skips the history and descendants queries for cards that have
-none, and a catalogue write shows at once all the same."""
+issue 30): the card page skips the history, descendants and combos queries for cards that
+have none, and a catalogue write shows at once all the same."""
 
 from __future__ import annotations
 
@@ -100,3 +100,25 @@ def test_a_single_entry_and_then_an_edit_show_as_before():
     card.save()
     second = history(page(card))
     assert second.count("<li>") == 2 and "defense" in second
+
+
+def test_a_card_no_combo_names_asks_nothing_about_combos_and_a_new_combo_shows_at_once(
+    catalogue,
+):
+    """DGM-1.3: a combo's parts list it on their pages; most Digimon cards are no part."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from cards.models import ComboComponent
+
+    named = set(ComboComponent.objects.exclude(card=None).values_list("card_id", flat=True))
+    unnamed = Card.objects.filter(game="digimon", kind="digimon").exclude(pk__in=named)
+    first, second = unnamed.order_by("id")[:2]
+    page(first)  # the process's sets are now kept for this version
+    with CaptureQueriesContext(connection) as read:
+        html = page(second)
+    assert "combocomponent" not in " ".join(q["sql"].lower() for q in read.captured_queries)
+    assert 'class="combos"' not in html
+    combo = Card.objects.get(number="R-055")
+    ComboComponent.objects.create(combo=combo, card=second, name=second.name, position=9)
+    assert f'href="/cards/{combo.pk}/"' in page(second)
