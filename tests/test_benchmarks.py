@@ -13,6 +13,7 @@ import ast
 import contextlib
 import json
 import os
+import pstats
 import re
 import signal
 import subprocess
@@ -185,13 +186,19 @@ def test_the_load_benchmark_smoke_serves_every_endpoint_of_its_mix_with_gunicorn
     assert re.search(r"machine: [1-9]\d* PAD goldfish games/s on one process", out)
 
 
-def test_the_profile_tool_smoke_replays_every_endpoint_of_the_mix_in_one_process():
-    out = smoke("load/profile_endpoints.py", "--profile", "card html").stdout
+def test_the_profile_tool_smoke_replays_every_endpoint_of_the_mix_in_one_process(tmp_path):
+    stats = tmp_path / "card.pstats"
+    out = smoke(
+        "load/profile_endpoints.py", "--profile", "card html", "--profile-out", str(stats)
+    ).stdout
     # Issue 30: CPU per request endpoint by endpoint, no request failed (exit 0), and the
-    # profile of the one endpoint asked for.
+    # profile of the one endpoint asked for, also kept for pstats.
     for name in ("home html", "search html", "card html", "deck html", "card api", "goldfish api"):
         assert f"\n{name} " in out, name
     assert "--- card html: top " in out
+    assert any(
+        "card_detail" in function for _file, _line, function in pstats.Stats(str(stats)).stats
+    )
 
 
 def test_the_deck_pages_benchmark_smoke_prints_both_games_and_browses_in_few_queries():

@@ -24,7 +24,8 @@ Each request's CPU is time.process_time() across the WSGI call (this process's C
 another program's load on the machine changes it little; wall time would). One process
 serves everything, where gunicorn has four workers: per-process memos are warmer here.
 --profile NAME runs cProfile around that endpoint's measured requests and prints the top
-functions by cumulative and by own time. --smoke (the test suite's) checks that the tool still
+functions by cumulative and by own time (--profile-out FILE keeps them for pstats, e.g. to
+list a function's callers). --smoke (the test suite's) checks that the tool still
 works on a database of its own with 50 synthetic cards and 240 requests: its figures mean
 nothing.
 """
@@ -373,6 +374,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="ENDPOINT", help='cProfile one, e.g. "card html"')
     parser.add_argument("--top", type=int, default=40, help="functions listed by --profile")
+    parser.add_argument(
+        "--profile-out", type=Path, help="also write --profile's statistics (pstats) here"
+    )
     parser.add_argument("--json", type=Path, help="also write the table to this file")
     parser.add_argument(
         "--work",
@@ -457,6 +461,8 @@ def profile(args) -> int:
         print(f"FAILED {name}: {len(failures)}, e.g. {failures[:3]}")
     if replay.profiler is not None:
         print_profile(replay.profiler, args.profile, args.top)
+        if args.profile_out:
+            replay.profiler.dump_stats(args.profile_out)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2))
     return 1 if replay.failures else 0

@@ -99,10 +99,10 @@ class Canvas:
             return top
         face = font(size)
         line_height = round(size * 1.35)
-        lines = wrap(text, face, right - left)
         fitting = max(0, (bottom - top) // line_height)
         if max_lines is not None:
             fitting = min(fitting, max_lines)
+        lines = wrap(text, face, right - left, max_lines=fitting)
         if len(lines) > fitting:
             lines = lines[:fitting]
             if lines:
@@ -147,31 +147,94 @@ def _length(face, text: str) -> float:
     return face.getlength(text)
 
 
-def wrap(text: str, face, width: int) -> list[str]:
-    """Greedy wrap at spaces; words wider than a line (and CJK runs) break anywhere."""
-    lines = []
+def _most(fits, count: int, guess: int) -> int:
+    """The largest k in 0..count with fits(k), where fits is true up to some k and false
+    after (a longer start of a text is never narrower); fits(0) is taken as true. `guess`,
+    from widths measured piece by piece, is usually right, so this usually measures twice.
+
+    A line's width is measured by laying the whole line out (tens of µs with the CJK font):
+    measuring after each added word or character made wrapping most of a proxy's drawing
+    (issue 30). The pieces' own widths are kept (`_length`); their sum is off by kerning
+    only, which the exact measures around the guess settle."""
+    k = max(0, min(guess, count))
+    if k and not fits(k):
+        k -= 1
+        while k and not fits(k):
+            k -= 1
+        return k
+    while k < count and fits(k + 1):
+        k += 1
+    return k
+
+
+def _words_guess(face, line: str, words: list[str], width: int) -> int:
+    """How many of `words` fit after `line`, adding up each one's width (see `_joined`)."""
+    total, filled = _length(face, line), bool(line)
+    for taken, word in enumerate(words):
+        total += (_length(face, " ") if filled else 0) + _length(face, word)
+        if total > width:
+            return taken
+        filled = filled or bool(word)
+    return len(words)
+
+
+def _chars_guess(face, line: str, text: str, width: float) -> int:
+    total = _length(face, line)
+    for taken, char in enumerate(text):
+        total += _length(face, char)
+        if total > width:
+            return taken
+    return len(text)
+
+
+def _joined(line: str, words: list[str]) -> str:
+    for word in words:  # an empty word (two spaces) does not start a line with a space
+        line = f"{line} {word}" if line else word
+    return line
+
+
+def wrap(text: str, face, width: int, max_lines: int | None = None) -> list[str]:
+    """Greedy wrap at spaces: each line takes as many words as fit; a word wider than a line
+    (and a CJK run) breaks anywhere, on lines of its own. With `max_lines`, stops once it
+    has more lines than that (a caller cutting the text with … needs no more)."""
+
+    def fits(candidate: str) -> bool:
+        return face.getlength(candidate) <= width
+
+    lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if face.getlength(candidate) <= width:
-                line = candidate
-                continue
+        words, line = paragraph.split(" "), ""
+        while words:
+            guess = _words_guess(face, line, words, width)
+            taken = _most(lambda k: fits(_joined(line, words[:k])), len(words), guess)  # noqa: B023
+            line, words = _joined(line, words[:taken]), words[taken:]
+            if not words:
+                break
+            word, words = words[0], words[1:]
             if line:
                 lines.append(line)
             line = ""
-            for char in word:
-                if face.getlength(line + char) > width:
-                    lines.append(line)
-                    line = ""
-                line += char
+            while word:
+                guess = _chars_guess(face, line, word, width)
+                taken = _most(lambda k: fits(line + word[:k]), len(word), guess)  # noqa: B023
+                if taken == len(word):
+                    line, word = line + word, ""
+                else:  # the character that did not fit starts the next line
+                    lines.append(line + word[:taken])
+                    line, word = word[taken], word[taken + 1 :]
+            if max_lines is not None and len(lines) > max_lines:
+                return lines
         lines.append(line)
+        if max_lines is not None and len(lines) > max_lines:
+            return lines
     return lines
 
 
 def ellipsize(line: str, face, width: int) -> str:
-    while line and face.getlength(line + "…") > width:
-        line = line[:-1]
+    """The longest start of `line` that fits with … after it (none if not even one does)."""
+    guess = _chars_guess(face, "", line, width - _length(face, "…"))
+    kept = _most(lambda k: face.getlength(line[:k] + "…") <= width, len(line), guess)
+    line = line[:kept]
     return line + "…" if can_draw("…") else line
 
 
