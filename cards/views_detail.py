@@ -19,7 +19,7 @@ from cards.by_pk import card_or_404
 from cards.display_names import NAME_FIELDS, display_name
 from cards.models import Card, ComboComponent
 from cards.page_cache import anonymous_page
-from cards.selectors import CHILD_RELATIONS
+from cards.selectors import CHILD_RELATIONS, load_children
 from cards.simulation import describe_effect
 from decks.browse import PUBLIC_DECKS_VERSION, decks_using_context
 
@@ -134,7 +134,7 @@ def _flatten(tree: list[dict], depth: int = 0) -> list[dict]:
 
 
 def _attack_table(card: Card) -> list[dict]:
-    rows = {row.combos: row for row in card.attack_rows.all()}
+    rows = {row.combos: row for row in card.related_rows("attack_rows")}
     return [{"combos": n, "row": rows.get(n)} for n in range(1, v.ATTACK_ROWS + 1)]
 
 
@@ -208,19 +208,14 @@ def card_detail(request, pk: int):
 def _card_page(pk: int) -> dict:
     """The title and the rendered article of the card page (the same for every reader)."""
     card = card_or_404(pk, with_set=True)
-    # Only the child rows this kind of card has: one query each.
-    children = {
-        v.PET: ["attack_rows"],
-        v.DIGIMON_CARD: ["attacks"],
-        v.COMBO: [Prefetch("components", queryset=ComboComponent.objects.select_related("card"))],
-    }
-    prefetch_related_objects([card], *children.get(card.kind, []))
-    # The same rows for card_spec (the simulation section), which reads every relation: the
-    # others are empty for this kind, as cards.selectors.load_children has them.
-    card.__dict__["_children"] = {
-        relation: list(getattr(card, relation).all()) if card.kind == kind else []
-        for relation, (_model, _key, kind) in CHILD_RELATIONS.items()
-    }
+    if card.kind == v.COMBO:  # the template links each part: its card along
+        parts = Prefetch("components", queryset=ComboComponent.objects.select_related("card"))
+        prefetch_related_objects([card], parts)
+        # As cards.selectors.load_children has them, for card_spec (the simulation section)
+        card.__dict__["_children"] = {relation: [] for relation in CHILD_RELATIONS}
+        card.__dict__["_children"]["components"] = list(card.components.all())
+    else:  # the child rows this kind of card has, in one query (prefetch costs twice that)
+        load_children([card])
     linkable = [*card.incompatible, *card.targets]
     named_cards = {}
     if linkable:
@@ -239,7 +234,7 @@ def _card_page(pk: int) -> dict:
         "descendants": _flatten(descendants),
         "attack_table": _attack_table(card) if card.kind == v.PET else [],
         "orb_slots": [{"colour": c, "lit": c in card.orbs} for c in v.ORB_COLOURS],
-        "attacks": list(card.attacks.all()) if card.kind == v.DIGIMON_CARD else [],
+        "attacks": card.related_rows("attacks"),
         "marks": "○" * (card.evo_circles or 0) + "×" * (card.evo_crosses or 0),
         "lost_points": [(level, card.lost_points[level]) for level in v.LEVEL_VALUES],
         "combos": _combos_using(card) if card.game == v.DIGIMON and card.kind != v.COMBO else [],
