@@ -8,8 +8,6 @@ so a page links the proxy of its own language (cards/images.py, `image_urls`).
 
 from __future__ import annotations
 
-import io
-
 from django.conf import settings
 from django.utils import translation
 
@@ -18,16 +16,13 @@ from cards.display_names import EN, HANS, HANT, JA, name_language
 from cards.image_sizes import SIZES
 from cards.proxies import digimon, full, grid, pad
 from cards.proxies.canvas import Canvas
+from cards.proxies.png import png_bytes
 
 # Proxy languages are page languages (Django codes), plus Japanese for the API's `lang=ja`:
 # its labels are English (the site has no Japanese catalogue), its names Japanese.
 _BY_NAME_LANGUAGE = {EN: "en", HANT: "zh-hant", HANS: "zh-hans", JA: "ja"}
 LANGUAGES = tuple(_BY_NAME_LANGUAGE.values())
 DEFAULT_LANGUAGE = "en"
-# zlib level 3, not Pillow's 6: a card-page proxy encodes in 6.3 ms instead of 10.7 (its
-# drawing takes 15) for 13 % more bytes (33 KB), a thumbnail in 0.8 ms instead of 1.5 for 3 %
-# more (issue 30: pictures are drawn on a visitor's first request).
-PNG_COMPRESS_LEVEL = 3
 
 _DRAWERS = {
     "normal": {
@@ -82,7 +77,4 @@ def render_proxy(card, size: str = "normal", language: str = DEFAULT_LANGUAGE) -
     Reads the card's fields and, by kind, one related table (attack rows, attacks or combo
     components): at most one query.
     """
-    image = draw(card, size, language).image
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return png_bytes(draw(card, size, language).image)
