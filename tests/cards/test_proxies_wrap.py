@@ -52,8 +52,8 @@ def catalogue_texts() -> list[str]:
     return sorted(texts)
 
 
-# The sizes and widths the layouts use: the effect box, the grid name band, a narrow box.
-CASES = ((14, 430), (18, 118), (11, 60))
+# Sizes and widths the layouts use: the card page's effect box, the grid's name band.
+CASES = ((14, 430), (18, 118))
 
 
 @pytest.mark.parametrize(("size", "width"), CASES)
@@ -97,8 +97,8 @@ def test_with_max_lines_the_first_lines_are_the_same_and_it_says_there_are_more(
     assert cut[:max_lines] == full[:max_lines] and len(cut) > max_lines
 
 
-@pytest.mark.parametrize("width", [5, 20, 60, 118, 300])
+@pytest.mark.parametrize("width", [5, 60, 118])
 def test_ellipsize_keeps_the_longest_start_that_fits_with_the_ellipsis(catalogue, width):
     face = font(18)
-    for line in catalogue_texts()[:300]:
+    for line in catalogue_texts()[:200]:
         assert ellipsize(line, face, width) == reference_ellipsize(line, face, width), line
