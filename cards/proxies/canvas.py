@@ -7,8 +7,10 @@ cards/display_names.py picks for that language, else another name the font can d
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from PIL import Image, ImageDraw
 
@@ -197,11 +199,14 @@ def wrap(text: str, face, width: int, max_lines: int | None = None) -> list[str]
     """Greedy wrap at spaces: each line takes as many words as fit; a word wider than a line
     (and a CJK run) breaks anywhere, on lines of its own. With `max_lines`, stops once it
     has more lines than that (a caller cutting the text with … needs no more)."""
+    lines = _wrapped(text, face, width)
+    return list(lines if max_lines is None else islice(lines, max_lines + 1))
 
+
+def _wrapped(text: str, face, width: int) -> Iterator[str]:
     def fits(candidate: str) -> bool:
         return face.getlength(candidate) <= width
 
-    lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         words, line = paragraph.split(" "), ""
         while words:
@@ -212,7 +217,7 @@ def wrap(text: str, face, width: int, max_lines: int | None = None) -> list[str]
                 break
             word, words = words[0], words[1:]
             if line:
-                lines.append(line)
+                yield line
             line = ""
             while word:
                 guess = _chars_guess(face, line, word, width)
@@ -220,14 +225,9 @@ def wrap(text: str, face, width: int, max_lines: int | None = None) -> list[str]
                 if taken == len(word):
                     line, word = line + word, ""
                 else:  # the character that did not fit starts the next line
-                    lines.append(line + word[:taken])
+                    yield line + word[:taken]
                     line, word = word[taken], word[taken + 1 :]
-            if max_lines is not None and len(lines) > max_lines:
-                return lines
-        lines.append(line)
-        if max_lines is not None and len(lines) > max_lines:
-            return lines
-    return lines
+        yield line
 
 
 def ellipsize(line: str, face, width: int) -> str:
